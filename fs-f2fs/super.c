@@ -1,0 +1,535 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * super.c - module entry, superblock validation and mounting.
+ *
+ * Mounting goes: superblock (either of two copies, each fully validated
+ * against itself and the device), checkpoint (newest valid pack, see
+ * checkpoint.c), node manager (NAT geometry and version bitmap), the six
+ * logs' summaries (segment.c), then the root inode.  Every value read from
+ * disk that later code uses as an address or a size is checked here or at
+ * its first use, and a failure names the device and the reason once.
+ *
+ * Write support is not built yet: a read-write mount request is served
+ * read-only, with a notice, and remounting read-write is refused.  The
+ * module therefore never writes to the device.
+ */
+#include <linux/module.h>
+#include <linux/init.h>
+#include <linux/blkdev.h>
+#include <linux/buffer_head.h>
+#include <linux/statfs.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include "f2fs.h"
+
+struct kmem_cache *f2fs_inode_cachep;
+
+/* Fixed inode numbers of the format. */
+#define F2FS_NODE_INO_NUM	1
+#define F2FS_META_INO_NUM	2
+#define F2FS_ROOT_INO_NUM	3
+
+/* Minimum sane segment count: 2 CP + 2 SIT + 2 NAT + 1 SSA + 6 logs. */
+#define F2FS_MIN_SEGS		13
+
+static const struct {
+	u32 mask;
+	const char *name;
+} f2fs_unsupported[] = {
+	{ F2FS_FEAT_ENCRYPT,	"encrypt" },
+	{ F2FS_FEAT_BLKZONED,	"blkzoned" },
+	{ F2FS_FEAT_VERITY,	"verity" },
+	{ F2FS_FEAT_CASEFOLD,	"casefold" },
+	{ F2FS_FEAT_COMPRESSION, "compression" },
+};
+
+static struct inode *f2fs_alloc_inode(struct super_block *sb)
+{
+	struct f2fs_inode_info *fi;
+
+	fi = alloc_inode_sb(sb, f2fs_inode_cachep, GFP_NOFS);
+	if (!fi)
+		return NULL;
+	fi->i_flags = 0;
+	fi->i_advise = 0;
+	fi->i_inline = 0;
+	fi->i_dir_level = 0;
+	fi->i_current_depth = 0;
+	fi->i_pino = 0;
+	fi->i_xattr_nid = 0;
+	fi->i_extra_isize = 0;
+	fi->i_inline_xattr_addrs = 0;
+	fi->i_crtime.tv_sec = 0;
+	fi->i_crtime.tv_nsec = 0;
+	fi->ext.fofs = 0;
+	fi->ext.blk = 0;
+	fi->ext.len = 0;
+	return &fi->vfs_inode;
+}
+
+static void f2fs_free_inode(struct inode *inode)
+{
+	kmem_cache_free(f2fs_inode_cachep, F2FS_I(inode));
+}
+
+static void f2fs_inode_init_once(void *p)
+{
+	struct f2fs_inode_info *fi = p;
+
+	rwlock_init(&fi->ext_lock);
+	inode_init_once(&fi->vfs_inode);
+}
+
+/* Release everything fill_super set up after the superblock. */
+static void f2fs_release_mount(struct f2fs_sb_info *sbi)
+{
+	f2fs_free_cursegs(sbi);
+	f2fs_destroy_node_manager(sbi);
+	iput(sbi->node_inode);
+	iput(sbi->meta_inode);
+	kvfree(sbi->ckpt);
+	kfree(sbi->raw_super);
+	kfree(sbi);
+}
+
+static void f2fs_put_super(struct super_block *sb)
+{
+	struct f2fs_sb_info *sbi = F2FS_SB(sb);
+
+	sb->s_fs_info = NULL;
+	f2fs_release_mount(sbi);
+}
+
+static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
+{
+	struct super_block *sb = dentry->d_sb;
+	struct f2fs_sb_info *sbi = F2FS_SB(sb);
+	u64 id = huge_encode_dev(sb->s_bdev->bd_dev);
+	u64 total = le64_to_cpu(sbi->raw_super->block_count);
+	u64 user, valid, avail_nodes, valid_nodes;
+
+	spin_lock(&sbi->stat_lock);
+	user = sbi->user_block_count;
+	valid = sbi->total_valid_blocks;
+	valid_nodes = sbi->valid_node_count;
+	spin_unlock(&sbi->stat_lock);
+	avail_nodes = sbi->total_node_count - F2FS_RESERVED_NODE_NUM;
+
+	buf->f_type = F2FS_SUPER_MAGIC;
+	buf->f_bsize = F2FS_BLKSIZE;
+	buf->f_blocks = total - sbi->seg0_blkaddr;
+	buf->f_bfree = user - valid;
+	buf->f_bavail = buf->f_bfree;
+	/* Each inode needs a node block, so inodes are bounded by both. */
+	if (avail_nodes > user) {
+		buf->f_files = user;
+		buf->f_ffree = buf->f_bfree;
+	} else {
+		buf->f_files = avail_nodes;
+		buf->f_ffree = min(avail_nodes - valid_nodes, buf->f_bfree);
+	}
+	buf->f_namelen = F2FS_NAME_LEN;
+	buf->f_fsid = u64_to_fsid(id);
+	return 0;
+}
+
+static int f2fs_remount(struct super_block *sb, int *flags, char *data)
+{
+	sync_filesystem(sb);
+	if (!(*flags & SB_RDONLY)) {
+		f2fs_err(F2FS_SB(sb), "write support is not available: cannot remount read-write");
+		return -EROFS;
+	}
+	return 0;
+}
+
+static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
+{
+	return 0;
+}
+
+static const struct super_operations f2fs_sops = {
+	.alloc_inode	= f2fs_alloc_inode,
+	.free_inode	= f2fs_free_inode,
+	.put_super	= f2fs_put_super,
+	.statfs		= f2fs_statfs,
+	.remount_fs	= f2fs_remount,
+	.show_options	= f2fs_show_options,
+};
+
+/* Superblock checks that need nothing but the superblock itself. */
+static const char *check_raw_super(struct f2fs_super_block *raw)
+{
+	u32 log_bps = le32_to_cpu(raw->log_blocks_per_seg);
+	u32 seg_count = le32_to_cpu(raw->segment_count);
+	u32 ckpt = le32_to_cpu(raw->segment_count_ckpt);
+	u32 sit = le32_to_cpu(raw->segment_count_sit);
+	u32 nat = le32_to_cpu(raw->segment_count_nat);
+	u32 ssa = le32_to_cpu(raw->segment_count_ssa);
+	u32 main = le32_to_cpu(raw->segment_count_main);
+	u32 segs_per_sec = le32_to_cpu(raw->segs_per_sec);
+	u32 secs_per_zone = le32_to_cpu(raw->secs_per_zone);
+	u32 sections = le32_to_cpu(raw->section_count);
+	u32 seg0 = le32_to_cpu(raw->segment0_blkaddr);
+	u32 log_sector = le32_to_cpu(raw->log_sectorsize);
+	u64 bps, end;
+
+	if (le32_to_cpu(raw->magic) != F2FS_SUPER_MAGIC)
+		return "bad magic";
+	if (le32_to_cpu(raw->feature) & F2FS_FEAT_SB_CHKSUM) {
+		u32 ofs = le32_to_cpu(raw->checksum_offset);
+
+		if (ofs != offsetof(struct f2fs_super_block, crc))
+			return "bad checksum offset";
+		if (f2fs_crc(raw, ofs) != le32_to_cpu(raw->crc))
+			return "checksum mismatch";
+	}
+	if (le32_to_cpu(raw->log_blocksize) != F2FS_BLKSIZE_BITS)
+		return "block size is not 4096";
+	if (log_bps != 9)
+		return "segment size is not 512 blocks";
+	if (log_sector < F2FS_MIN_LOG_SECTOR_SIZE ||
+	    log_sector > F2FS_MAX_LOG_SECTOR_SIZE ||
+	    log_sector + le32_to_cpu(raw->log_sectors_per_block) !=
+	    F2FS_BLKSIZE_BITS)
+		return "bad sector size";
+	bps = 1ULL << log_bps;
+	if (seg_count < F2FS_MIN_SEGS || seg_count > F2FS_MAX_SEGMENT)
+		return "bad segment count";
+	if (ckpt != F2FS_CP_PACKS || !sit || sit % 2 || !nat || nat % 2 ||
+	    !ssa || main < F2FS_NR_LOGS)
+		return "bad area sizes";
+	if ((u64)ckpt + sit + nat + ssa + main > seg_count)
+		return "areas larger than the segment count";
+	if (!segs_per_sec || segs_per_sec > main || !secs_per_zone ||
+	    !sections || sections != main / segs_per_sec ||
+	    secs_per_zone > sections)
+		return "bad section geometry";
+	if (le32_to_cpu(raw->cp_blkaddr) != seg0 ||
+	    le32_to_cpu(raw->sit_blkaddr) != seg0 + ckpt * bps ||
+	    le32_to_cpu(raw->nat_blkaddr) != le32_to_cpu(raw->sit_blkaddr) +
+	    sit * bps ||
+	    le32_to_cpu(raw->ssa_blkaddr) != le32_to_cpu(raw->nat_blkaddr) +
+	    nat * bps ||
+	    le32_to_cpu(raw->main_blkaddr) != le32_to_cpu(raw->ssa_blkaddr) +
+	    ssa * bps)
+		return "area addresses do not follow each other";
+	end = (u64)le32_to_cpu(raw->main_blkaddr) + main * bps;
+	if (end > seg0 + seg_count * bps)
+		return "main area ends past the last segment";
+	if (seg0 + seg_count * bps > le64_to_cpu(raw->block_count))
+		return "segments extend past the block count";
+	/* Room for every segment's SIT entry and SSA block. */
+	if ((sit / 2) * bps * SIT_ENTRY_PER_BLOCK < main ||
+	    ssa * bps < main)
+		return "SIT or SSA too small for the main area";
+	if (le32_to_cpu(raw->node_ino) != F2FS_NODE_INO_NUM ||
+	    le32_to_cpu(raw->meta_ino) != F2FS_META_INO_NUM ||
+	    le32_to_cpu(raw->root_ino) != F2FS_ROOT_INO_NUM)
+		return "bad reserved inode numbers";
+	if (le32_to_cpu(raw->cp_payload) > bps - 2 * F2FS_NR_LOGS - 2)
+		return "bad checkpoint payload size";
+	if (le32_to_cpu(raw->extension_count) > F2FS_MAX_EXTENSION ||
+	    raw->hot_ext_count > le32_to_cpu(raw->extension_count))
+		return "bad extension count";
+	return NULL;
+}
+
+/*
+ * Read superblock copy @index (0 or 1) and validate it, also against the
+ * device size.  On success *out holds a kmalloc'ed copy.
+ */
+static int read_raw_super(struct super_block *sb, int index,
+			  struct f2fs_super_block **out)
+{
+	u64 dev_blocks = bdev_nr_bytes(sb->s_bdev) >> F2FS_BLKSIZE_BITS;
+	struct f2fs_super_block *raw;
+	struct buffer_head *bh;
+	const char *why;
+
+	bh = sb_bread(sb, index);
+	if (!bh) {
+		pr_err("f2fs (%s): cannot read superblock %d\n", sb->s_id,
+		       index + 1);
+		return -EIO;
+	}
+	raw = kmemdup(bh->b_data + F2FS_SUPER_OFFSET, sizeof(*raw),
+		      GFP_KERNEL);
+	brelse(bh);
+	if (!raw)
+		return -ENOMEM;
+	why = check_raw_super(raw);
+	if (!why && le64_to_cpu(raw->block_count) > dev_blocks)
+		why = "device is smaller than the filesystem";
+	if (why) {
+		bool magic_ok = le32_to_cpu(raw->magic) == F2FS_SUPER_MAGIC;
+
+		pr_err("f2fs (%s): superblock %d invalid: %s\n", sb->s_id,
+		       index + 1, why);
+		kfree(raw);
+		return magic_ok ? -EFSCORRUPTED : -EINVAL;
+	}
+	*out = raw;
+	return 0;
+}
+
+static int check_features(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_super_block *raw = sbi->raw_super;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(f2fs_unsupported); i++) {
+		if (sbi->features & f2fs_unsupported[i].mask) {
+			f2fs_err(sbi, "unsupported feature: %s",
+				 f2fs_unsupported[i].name);
+			return -EOPNOTSUPP;
+		}
+	}
+	if (raw->devs[0].path[0]) {
+		f2fs_err(sbi, "unsupported feature: multiple devices");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+static void init_geometry(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_super_block *raw = sbi->raw_super;
+
+	sbi->log_blocks_per_seg = le32_to_cpu(raw->log_blocks_per_seg);
+	sbi->blocks_per_seg = 1U << sbi->log_blocks_per_seg;
+	sbi->segs_per_sec = le32_to_cpu(raw->segs_per_sec);
+	sbi->total_sections = le32_to_cpu(raw->section_count);
+	sbi->main_segs = le32_to_cpu(raw->segment_count_main);
+	sbi->seg0_blkaddr = le32_to_cpu(raw->segment0_blkaddr);
+	sbi->main_blkaddr = le32_to_cpu(raw->main_blkaddr);
+	sbi->max_blkaddr = sbi->main_blkaddr +
+			   (sbi->main_segs << sbi->log_blocks_per_seg);
+	sbi->ssa_blkaddr = le32_to_cpu(raw->ssa_blkaddr);
+	sbi->sit_blkaddr = le32_to_cpu(raw->sit_blkaddr);
+	sbi->root_ino = le32_to_cpu(raw->root_ino);
+	sbi->node_ino = le32_to_cpu(raw->node_ino);
+	sbi->meta_ino = le32_to_cpu(raw->meta_ino);
+	sbi->features = le32_to_cpu(raw->feature);
+	sbi->total_node_count = (le32_to_cpu(raw->segment_count_nat) / 2) *
+				sbi->blocks_per_seg * NAT_ENTRY_PER_BLOCK;
+	spin_lock_init(&sbi->stat_lock);
+}
+
+static struct inode *internal_inode(struct super_block *sb, u32 ino,
+				    const struct address_space_operations *aops)
+{
+	struct inode *inode = iget_locked(sb, ino);
+
+	if (!inode)
+		return ERR_PTR(-ENOMEM);
+	if (inode->i_state & I_NEW) {
+		inode->i_mode = S_IFREG;
+		inode->i_mapping->a_ops = aops;
+		mapping_set_gfp_mask(inode->i_mapping, GFP_NOFS);
+		unlock_new_inode(inode);
+	}
+	return inode;
+}
+
+/* The largest file the node tree can address, in bytes. */
+static loff_t max_file_size(void)
+{
+	u64 blocks = DEF_ADDRS_PER_INODE;
+	u64 per = DEF_ADDRS_PER_BLOCK;
+
+	blocks += 2 * per;
+	per *= NIDS_PER_BLOCK;
+	blocks += 2 * per;
+	per *= NIDS_PER_BLOCK;
+	blocks += per;
+	return min_t(u64, blocks << F2FS_BLKSIZE_BITS, MAX_LFS_FILESIZE);
+}
+
+static int parse_options(struct f2fs_sb_info *sbi, char *options)
+{
+	char *p;
+
+	while ((p = strsep(&options, ",")) != NULL) {
+		if (!*p)
+			continue;
+		f2fs_err(sbi, "unrecognized mount option \"%s\"", p);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
+{
+	struct f2fs_sb_info *sbi;
+	struct inode *root;
+	int err, err2;
+
+	sbi = kzalloc(sizeof(*sbi), GFP_KERNEL);
+	if (!sbi)
+		return -ENOMEM;
+	sbi->sb = sb;
+	sb->s_fs_info = sbi;
+
+	err = parse_options(sbi, data);
+	if (err)
+		goto free_sbi;
+	if (!sb_set_blocksize(sb, F2FS_BLKSIZE)) {
+		f2fs_err(sbi, "device block size is larger than 4096");
+		err = -EINVAL;
+		goto free_sbi;
+	}
+	err = read_raw_super(sb, 0, &sbi->raw_super);
+	if (err) {
+		err2 = read_raw_super(sb, 1, &sbi->raw_super);
+		if (err2) {
+			f2fs_err(sbi, "no valid superblock");
+			goto free_sbi;
+		}
+		f2fs_warn(sbi, "first superblock invalid, using the second copy");
+	}
+	init_geometry(sbi);
+	err = check_features(sbi);
+	if (err)
+		goto free_raw_super;
+
+	sb->s_magic = F2FS_SUPER_MAGIC;
+	sb->s_op = &f2fs_sops;
+	sb->s_maxbytes = max_file_size();
+	sb->s_time_gran = 1;
+	sb->s_max_links = U32_MAX;
+	memcpy(&sb->s_uuid, sbi->raw_super->uuid, sizeof(sb->s_uuid));
+	if (!sb_rdonly(sb)) {
+		f2fs_info(sbi, "write support is not available yet: mounting read-only");
+		sbi->ro_forced = true;
+		sb->s_flags |= SB_RDONLY;
+	}
+
+	sbi->meta_inode = internal_inode(sb, sbi->meta_ino, &f2fs_meta_aops);
+	if (IS_ERR(sbi->meta_inode)) {
+		err = PTR_ERR(sbi->meta_inode);
+		sbi->meta_inode = NULL;
+		goto free_raw_super;
+	}
+	err = f2fs_load_checkpoint(sbi);
+	if (err)
+		goto put_meta_inode;
+	sbi->user_block_count = le64_to_cpu(sbi->ckpt->user_block_count);
+	sbi->total_valid_blocks = le64_to_cpu(sbi->ckpt->valid_block_count);
+	sbi->valid_node_count = le32_to_cpu(sbi->ckpt->valid_node_count);
+	sbi->valid_inode_count = le32_to_cpu(sbi->ckpt->valid_inode_count);
+
+	sbi->node_inode = internal_inode(sb, sbi->node_ino, &f2fs_node_aops);
+	if (IS_ERR(sbi->node_inode)) {
+		err = PTR_ERR(sbi->node_inode);
+		sbi->node_inode = NULL;
+		goto free_ckpt;
+	}
+	err = f2fs_init_node_manager(sbi);
+	if (err)
+		goto free_nm;
+	err = f2fs_load_cursegs(sbi);
+	if (err)
+		goto free_cursegs;
+
+	if (!f2fs_cp_flag(sbi, CP_UMOUNT_FLAG)) {
+		sbi->recovery_pending = true;
+		f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending and needs a read-write mount");
+	}
+	if (f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
+		f2fs_info(sbi, "orphan inodes are pending release by a read-write mount");
+
+	root = f2fs_iget(sb, sbi->root_ino);
+	if (IS_ERR(root)) {
+		err = PTR_ERR(root);
+		f2fs_err(sbi, "cannot read the root inode (%d)", err);
+		goto free_cursegs;
+	}
+	if (!S_ISDIR(root->i_mode) || !root->i_size) {
+		f2fs_err(sbi, "root inode is not a directory");
+		iput(root);
+		err = -EFSCORRUPTED;
+		goto free_cursegs;
+	}
+	sb->s_root = d_make_root(root);
+	if (!sb->s_root) {
+		err = -ENOMEM;
+		goto free_cursegs;
+	}
+	f2fs_info(sbi, "mounted, checkpoint version %llu (pack %d)",
+		  sbi->cp_ver,
+		  sbi->cp_addr == le32_to_cpu(sbi->raw_super->cp_blkaddr) ?
+		  1 : 2);
+	return 0;
+
+free_cursegs:
+	f2fs_free_cursegs(sbi);
+free_nm:
+	f2fs_destroy_node_manager(sbi);
+	iput(sbi->node_inode);
+free_ckpt:
+	kvfree(sbi->ckpt);
+put_meta_inode:
+	iput(sbi->meta_inode);
+free_raw_super:
+	kfree(sbi->raw_super);
+free_sbi:
+	sb->s_fs_info = NULL;
+	kfree(sbi);
+	return err;
+}
+
+static struct dentry *f2fs_mount(struct file_system_type *fs_type, int flags,
+				 const char *dev_name, void *data)
+{
+	return mount_bdev(fs_type, flags, dev_name, data, f2fs_fill_super);
+}
+
+static struct file_system_type f2fs_fs_type = {
+	.owner		= THIS_MODULE,
+	.name		= "f2fs",
+	.mount		= f2fs_mount,
+	.kill_sb	= kill_block_super,
+	.fs_flags	= FS_REQUIRES_DEV,
+};
+MODULE_ALIAS_FS("f2fs");
+
+static int __init f2fs_init(void)
+{
+	int err;
+
+	f2fs_inode_cachep = kmem_cache_create("f2fs_inode_cache",
+					      sizeof(struct f2fs_inode_info), 0,
+					      SLAB_RECLAIM_ACCOUNT | SLAB_ACCOUNT,
+					      f2fs_inode_init_once);
+	if (!f2fs_inode_cachep)
+		return -ENOMEM;
+	err = f2fs_create_nat_cache();
+	if (err)
+		goto destroy_inode_cache;
+	err = register_filesystem(&f2fs_fs_type);
+	if (err)
+		goto destroy_nat_cache;
+	return 0;
+
+destroy_nat_cache:
+	f2fs_destroy_nat_cache();
+destroy_inode_cache:
+	kmem_cache_destroy(f2fs_inode_cachep);
+	return err;
+}
+
+static void __exit f2fs_exit(void)
+{
+	unregister_filesystem(&f2fs_fs_type);
+	/* Inodes are freed after an RCU grace period. */
+	rcu_barrier();
+	f2fs_destroy_nat_cache();
+	kmem_cache_destroy(f2fs_inode_cachep);
+}
+
+module_init(f2fs_init);
+module_exit(f2fs_exit);
+MODULE_LICENSE("GPL");
+MODULE_DESCRIPTION("Flash-Friendly File System (out-of-tree, written here)");

@@ -1,0 +1,126 @@
+#!/bin/bash
+# check.sh - run the guest tests in scripts/tests/, one QEMU boot per test.
+#
+#   scripts/check.sh [PATTERN...]     (or env T="PATTERN ...")
+#
+# PATTERN: a glob ('0*', '*mount*') or a plain substring ('harness').
+# Env: F2FS=ours|stock (module under test, default ours), KVM=1, V=1.
+# Expects setup/module/initramfs done (make check does that).
+# Prints "PASS name" or "FAIL name (reason) log: DIR" per test, then
+# "N passed, N failed"; exits non-zero if anything failed or nothing ran.
+set -eu
+
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+BUILD=$ROOT/build
+TESTS=$ROOT/scripts/tests
+KVER=$(cat "$BUILD/kver")
+F2FS=${F2FS:-ours}
+export F2FS
+case $F2FS in ours|stock) ;; *) echo "check: F2FS must be ours or stock" >&2; exit 2 ;; esac
+
+patterns=("$@")
+if [ ${#patterns[@]} = 0 ] && [ -n "${T:-}" ]; then
+	read -r -a patterns <<< "$T"
+fi
+
+if [ "$F2FS" = stock ]; then logroot=$BUILD/logs/stock; else logroot=$BUILD/logs; fi
+workroot=$BUILD/work
+mkdir -p "$logroot" "$workroot"
+
+# Known-bad kernel log patterns: any of these fails the test.
+KERNEL_BAD='BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace'
+
+matches() {  # matches NAME: true when no patterns or one matches
+	local p
+	[ ${#patterns[@]} = 0 ] && return 0
+	for p in "${patterns[@]}"; do
+		case $p in
+		*[\*\?\[]*) # shellcheck disable=SC2254
+			case $1 in $p) return 0 ;; esac ;;
+		*) case $1 in *"$p"*) return 0 ;; esac ;;
+		esac
+	done
+	return 1
+}
+
+header() {  # header FILE KEY -> value of "# KEY: value" in the leading comment block
+	awk -v k="$2" '
+		NR == 1 && /^#!/ { next }
+		!/^#/ { exit }
+		{ line = $0; sub(/^#[ \t]*/, "", line)
+		  if (index(line, k ":") == 1) { v = substr(line, length(k) + 2); sub(/^[ \t]+/, "", v); sub(/[ \t]+$/, "", v); print v; exit } }
+	' "$1"
+}
+
+pass=0 fail=0
+summary=$logroot/summary.txt
+: > "$summary"
+for f in "$TESTS"/*.sh; do
+	[ -f "$f" ] || continue
+	name=$(basename "$f" .sh)
+	[ "$name" = lib ] && continue
+	matches "$name" || continue
+
+	logdir=$logroot/$name
+	work=$workroot/$name
+	rm -rf "$work" "$logdir"
+	mkdir -p "$work" "$logdir"
+
+	timeout=$(header "$f" timeout); timeout=${timeout:-300}
+	disks=$(header "$f" disks)
+	prep=$(header "$f" prep)
+	mem=$(header "$f" mem)
+
+	reason=""
+	disk_args=()
+	prep_env=(WORK="$work" KVER="$KVER" ROOT="$ROOT" TEST="$name" F2FS="$F2FS")
+	i=0
+	for sz in $disks; do
+		img=$work/disk$i.img
+		if ! truncate -s "$sz" "$img" 2>>"$logdir/prep.log"; then reason="bad disk size '$sz'"; break; fi
+		disk_args+=(-d "$img")
+		prep_env+=("DISK$i=$img")
+		i=$((i + 1))
+	done
+	if [ -z "$reason" ] && [ -n "$prep" ]; then
+		if [ ! -x "$TESTS/$prep" ]; then
+			reason="prep script $prep missing or not executable"
+		elif ! (cd "$work" && env "${prep_env[@]}" "$TESTS/$prep") >>"$logdir/prep.log" 2>&1; then
+			reason="prep failed, see prep.log"
+		fi
+	fi
+	if [ -z "$reason" ]; then
+		rc=0
+		QEMU_MEM=${mem:-${QEMU_MEM:-1G}} "$ROOT/qemu/boot.sh" -t "$name" "${disk_args[@]}" \
+			-T "$timeout" -l "$logdir" -w "$work" || rc=$?
+		case $rc in
+		0) ;;
+		124) reason="timeout after ${timeout}s" ;;
+		125) reason="no result marker (guest crashed or did not boot)" ;;
+		*) reason="$(cut -d' ' -f2- "$logdir/result" 2>/dev/null || true)"
+		   [ -n "$reason" ] || reason="exit=$rc" ;;
+		esac
+		bad=$(cat "$logdir/console.log" "$logdir/dmesg.log" 2>/dev/null | tr -d '\r' \
+			| grep -oE "$KERNEL_BAD" | sort -u | paste -sd, - || true)
+		if [ -n "$bad" ]; then
+			reason="${reason:+$reason; }kernel log has: $bad"
+		fi
+	fi
+	secs=$(cat "$logdir/seconds" 2>/dev/null || echo -)
+	if [ -z "$reason" ]; then
+		echo "PASS $name"
+		echo "PASS $name ${secs}s" >> "$summary"
+		pass=$((pass + 1))
+	else
+		echo "FAIL $name ($reason) log: ${logdir#"$ROOT"/}"
+		echo "FAIL $name ${secs}s ($reason)" >> "$summary"
+		fail=$((fail + 1))
+	fi
+done
+
+echo "$pass passed, $fail failed"
+if [ $((pass + fail)) = 0 ]; then
+	echo "check: no test matched ${patterns[*]:-(all)}" >&2
+	exit 1
+fi
+[ "$fail" = 0 ]
