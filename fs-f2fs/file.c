@@ -39,6 +39,14 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 	stat->attributes_mask |= STATX_ATTR_APPEND | STATX_ATTR_IMMUTABLE |
 				 STATX_ATTR_NODUMP;
 	generic_fillattr(mnt_userns, inode, stat);
+	/*
+	 * Inline data and dentries live in the inode block, which i_blocks
+	 * does not count; report their bytes as used sectors, as the stock
+	 * module does, so that du sees them.
+	 */
+	if ((S_ISREG(inode->i_mode) && f2fs_inline_data(inode)) ||
+	    f2fs_inline_dentry(inode))
+		stat->blocks += (stat->size + 511) >> 9;
 	return 0;
 }
 
