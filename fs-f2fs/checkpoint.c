@@ -108,6 +108,10 @@ static u64 cp_block_version(struct f2fs_sb_info *sbi, u32 blkaddr,
 		*why = "CRC mismatch";
 		goto bad;
 	}
+	if (!le64_to_cpu(cp->checkpoint_ver)) {
+		*why = "version is zero";
+		goto bad;
+	}
 	*pagep = page;
 	return le64_to_cpu(cp->checkpoint_ver);
 bad:
@@ -287,5 +291,356 @@ out_put_pages:
 		put_page(p1);
 	if (p2)
 		put_page(p2);
+	return err;
+}
+
+/*
+ * ---- Writing checkpoints ---------------------------------------------------
+ *
+ * A checkpoint makes the in-memory state durable as one consistent cut:
+ *
+ *   1. operations that change metadata are held off (cp_rwsem exclusive);
+ *   2. dentry pages of directories are written, then every dirty inode's
+ *      fields go to its node page, then all dirty node pages are written
+ *      to the node logs, and every write is waited for;
+ *   3. dirty NAT and SIT entries go to the journals or to the other copy
+ *      of their blocks, and the node logs' summaries to the SSA;
+ *   4. the pack is written to the pack not in use: checkpoint block,
+ *      payload, orphan inode blocks, the data logs' summaries (and the
+ *      node logs' at unmount), then - after a cache flush - the closing
+ *      checkpoint block with FUA.  Only that last block makes the new
+ *      pack valid, so a crash at any point leaves the previous one in
+ *      force.
+ */
+
+/**
+ * f2fs_write_meta_block - write one metadata block through the meta cache.
+ * @sbi: the mount.
+ * @blkaddr: block address in the meta areas.
+ * @buf: F2FS_BLKSIZE bytes.
+ * @flags: extra request flags (REQ_PREFLUSH, REQ_FUA ...).
+ *
+ * The write is synchronous; the cached copy is updated too.
+ *
+ * Return: 0, -ENOMEM, or -EIO.
+ */
+int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			  const void *buf, blk_opf_t flags)
+{
+	struct page *page;
+	struct bio *bio;
+	int err;
+
+	if (blkaddr < sbi->seg0_blkaddr || blkaddr >= sbi->main_blkaddr) {
+		f2fs_err(sbi, "refusing meta write to block %u", blkaddr);
+		return -EFSCORRUPTED;
+	}
+	page = grab_cache_page(sbi->meta_inode->i_mapping, blkaddr);
+	if (!page)
+		return -ENOMEM;
+	memcpy(page_address(page), buf, F2FS_BLKSIZE);
+	SetPageUptodate(page);
+	bio = bio_alloc(sbi->sb->s_bdev, 1,
+			REQ_OP_WRITE | REQ_META | REQ_SYNC | flags, GFP_NOIO);
+	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
+	__bio_add_page(bio, page, PAGE_SIZE, 0);
+	err = submit_bio_wait(bio);
+	bio_put(bio);
+	unlock_page(page);
+	put_page(page);
+	if (err) {
+		f2fs_err(sbi, "cannot write meta block %u (%d)", blkaddr, err);
+		atomic_set(&sbi->wb_error, 1);
+	}
+	return err;
+}
+
+/**
+ * f2fs_add_orphan - remember an unlinked inode that is still open.
+ * @sbi: the mount.
+ * @ino: the inode.
+ *
+ * Checkpoints record it, so that a mount after a crash frees it.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int f2fs_add_orphan(struct f2fs_sb_info *sbi, u32 ino)
+{
+	struct f2fs_orphan *o = kmalloc(sizeof(*o), GFP_NOFS);
+
+	if (!o)
+		return -ENOMEM;
+	o->ino = ino;
+	spin_lock(&sbi->inode_lock);
+	list_add_tail(&o->list, &sbi->orphans);
+	sbi->orphan_count++;
+	spin_unlock(&sbi->inode_lock);
+	return 0;
+}
+
+/**
+ * f2fs_remove_orphan - forget an orphan whose inode has been freed.
+ * @sbi: the mount.
+ * @ino: the inode.
+ */
+void f2fs_remove_orphan(struct f2fs_sb_info *sbi, u32 ino)
+{
+	struct f2fs_orphan *o;
+
+	spin_lock(&sbi->inode_lock);
+	list_for_each_entry(o, &sbi->orphans, list) {
+		if (o->ino == ino) {
+			list_del(&o->list);
+			sbi->orphan_count--;
+			kfree(o);
+			break;
+		}
+	}
+	spin_unlock(&sbi->inode_lock);
+}
+
+/**
+ * f2fs_free_orphans - drop the orphan list at unmount.
+ * @sbi: the mount.
+ */
+void f2fs_free_orphans(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_orphan *o, *tmp;
+
+	list_for_each_entry_safe(o, tmp, &sbi->orphans, list)
+		kfree(o);
+	INIT_LIST_HEAD(&sbi->orphans);
+	sbi->orphan_count = 0;
+}
+
+/**
+ * f2fs_recover_orphans - free the inodes a crashed mount left as orphans.
+ * @sbi: a mount that just became writable.
+ *
+ * Return: 0, or the error of reading an orphan block or inode.
+ */
+int f2fs_recover_orphans(struct f2fs_sb_info *sbi)
+{
+	u32 start, n, i, j, payload = le32_to_cpu(sbi->raw_super->cp_payload);
+	int err = 0;
+
+	if (!f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
+		return 0;
+	start = sbi->cp_addr + 1 + payload;
+	n = le32_to_cpu(sbi->ckpt->cp_pack_start_sum) - 1 - payload;
+	for (i = 0; i < n && !err; i++) {
+		struct f2fs_orphan_block *ob;
+		struct page *page = f2fs_get_meta_page(sbi, start + i);
+		u32 cnt;
+
+		if (IS_ERR(page))
+			return PTR_ERR(page);
+		ob = page_address(page);
+		cnt = le32_to_cpu(ob->entry_count);
+		if (cnt > F2FS_ORPHANS_PER_BLOCK) {
+			f2fs_err(sbi, "orphan block %u holds %u entries", i, cnt);
+			put_page(page);
+			return -EFSCORRUPTED;
+		}
+		for (j = 0; j < cnt; j++) {
+			struct inode *inode;
+
+			inode = f2fs_iget_orphan(sbi->sb, le32_to_cpu(ob->ino[j]));
+			if (IS_ERR(inode)) {
+				err = PTR_ERR(inode);
+				break;
+			}
+			clear_nlink(inode);
+			iput(inode);	/* eviction frees it */
+		}
+		put_page(page);
+	}
+	if (!err)
+		f2fs_info(sbi, "freed the orphan inodes of the last mount");
+	return err;
+}
+
+static void write_orphan_blocks(struct f2fs_sb_info *sbi, u32 blk,
+				unsigned int nblocks, struct list_head *list,
+				int *err)
+{
+	struct f2fs_orphan_block *ob;
+	struct f2fs_orphan *o;
+	unsigned int idx = 0, n = 0;
+
+	ob = kzalloc(F2FS_BLKSIZE, GFP_NOFS);
+	if (!ob) {
+		*err = -ENOMEM;
+		return;
+	}
+	list_for_each_entry(o, list, list) {
+		ob->ino[n++] = cpu_to_le32(o->ino);
+		if (n == F2FS_ORPHANS_PER_BLOCK || list_is_last(&o->list, list)) {
+			ob->blk_addr = cpu_to_le16(idx + 1);
+			ob->blk_count = cpu_to_le16(nblocks);
+			ob->entry_count = cpu_to_le32(n);
+			if (!*err)
+				*err = f2fs_write_meta_block(sbi, blk + idx, ob, 0);
+			memset(ob, 0, F2FS_BLKSIZE);
+			idx++;
+			n = 0;
+		}
+	}
+	kfree(ob);
+}
+
+static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
+{
+	struct f2fs_checkpoint *cp = sbi->ckpt;
+	u32 cp_start = le32_to_cpu(sbi->raw_super->cp_blkaddr);
+	u32 payload = le32_to_cpu(sbi->raw_super->cp_payload);
+	u32 crc_ofs = le32_to_cpu(cp->checksum_offset);
+	bool umount = why == F2FS_CP_UMOUNT;
+	unsigned int orphans, i, nsums = umount ? F2FS_NR_LOGS : F2FS_NR_DATA_LOGS;
+	u32 start, total, blk, flags;
+	int err = 0;
+
+	start = sbi->cp_addr == cp_start ? cp_start + sbi->blocks_per_seg :
+					   cp_start;
+	spin_lock(&sbi->inode_lock);
+	orphans = GET_ORPHAN_BLOCKS(sbi->orphan_count);
+	spin_unlock(&sbi->inode_lock);
+	total = 1 + payload + orphans + nsums + 1;
+	if (total > sbi->blocks_per_seg) {
+		f2fs_err(sbi, "too many orphan inodes for a checkpoint pack");
+		return -ENOSPC;
+	}
+
+	cp->checkpoint_ver = cpu_to_le64(sbi->cp_ver + 1);
+	spin_lock(&sbi->stat_lock);
+	cp->valid_block_count = cpu_to_le64(sbi->total_valid_blocks);
+	cp->valid_node_count = cpu_to_le32(sbi->valid_node_count);
+	cp->valid_inode_count = cpu_to_le32(sbi->valid_inode_count);
+	spin_unlock(&sbi->stat_lock);
+	mutex_lock(&sbi->sm.seg_lock);
+	cp->free_segment_count = cpu_to_le32(sbi->sm.free_segs +
+					     sbi->sm.prefree_segs);
+	for (i = 0; i < F2FS_NR_LOGS; i++) {
+		struct f2fs_curseg *cs = &sbi->curseg[i];
+
+		if (i < F2FS_NR_DATA_LOGS) {
+			cp->cur_data_segno[i] = cpu_to_le32(cs->segno);
+			cp->cur_data_blkoff[i] = cpu_to_le16(cs->blkoff);
+		} else {
+			cp->cur_node_segno[i - 3] = cpu_to_le32(cs->segno);
+			cp->cur_node_blkoff[i - 3] = cpu_to_le16(cs->blkoff);
+		}
+		cp->alloc_type[i] = cs->alloc_type;
+	}
+	mutex_unlock(&sbi->sm.seg_lock);
+	flags = le32_to_cpu(cp->ckpt_flags) & CP_ERROR_FLAG;
+	if (umount)
+		flags |= CP_UMOUNT_FLAG;
+	if (orphans)
+		flags |= CP_ORPHAN_PRESENT_FLAG;
+	cp->ckpt_flags = cpu_to_le32(flags);
+	cp->cp_pack_total_block_count = cpu_to_le32(total);
+	cp->cp_pack_start_sum = cpu_to_le32(1 + payload + orphans);
+	cp->next_free_nid = cpu_to_le32(f2fs_next_free_nid(sbi));
+	cp->elapsed_time = cpu_to_le64(f2fs_now_elapsed(sbi));
+	*(__le32 *)((u8 *)cp + crc_ofs) = cpu_to_le32(f2fs_crc(cp, crc_ofs));
+
+	blk = start;
+	err = f2fs_write_meta_block(sbi, blk++, cp, 0);
+	for (i = 0; i < payload && !err; i++)
+		err = f2fs_write_meta_block(sbi, blk++,
+					    (u8 *)cp + (i + 1) * F2FS_BLKSIZE, 0);
+	if (!err && orphans) {
+		/* The list cannot change: operations are held off. */
+		write_orphan_blocks(sbi, blk, orphans, &sbi->orphans, &err);
+		blk += orphans;
+	}
+	for (i = 0; i < nsums && !err; i++) {
+		struct f2fs_summary_block *sum = sbi->curseg[i].sum;
+
+		sum->footer.entry_type = i < F2FS_NR_DATA_LOGS ? SUM_TYPE_DATA :
+								 SUM_TYPE_NODE;
+		err = f2fs_write_meta_block(sbi, blk++, sum, 0);
+	}
+	if (err)
+		return err;
+	/* Everything before must be durable before the pack closes. */
+	err = f2fs_write_meta_block(sbi, blk, cp, REQ_PREFLUSH | REQ_FUA);
+	if (err)
+		return err;
+	sbi->cp_addr = start;
+	sbi->cp_ver++;
+	return 0;
+}
+
+static bool nothing_to_write(struct f2fs_sb_info *sbi)
+{
+	bool idle;
+
+	spin_lock(&sbi->inode_lock);
+	idle = list_empty(&sbi->dirty_inodes) && list_empty(&sbi->dirty_dirs);
+	spin_unlock(&sbi->inode_lock);
+	return idle && !sbi->nm.nat_dirty && !sbi->sm.sit_dirty &&
+	       !sbi->sm.prefree_segs &&
+	       !mapping_tagged(sbi->node_inode->i_mapping, PAGECACHE_TAG_DIRTY);
+}
+
+/**
+ * f2fs_write_checkpoint - make the current state durable.
+ * @sbi: the mount.
+ * @why: the reason (an unmount checkpoint also stores the node logs'
+ *	summaries and marks the pack clean).
+ *
+ * Does nothing on a read-only mount, or when nothing changed since a
+ * checkpoint that already has what @why needs.
+ *
+ * Return: 0; -EIO when a write failed (the previous checkpoint stays in
+ * force); -ENOMEM; -ENOSPC when the logs have no room for the nodes.
+ */
+int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
+{
+	int err;
+
+	if (!sbi->writable)
+		return 0;
+	mutex_lock(&sbi->cp_mutex);
+	down_write(&sbi->cp_rwsem);
+	WRITE_ONCE(sbi->cp_task, current);
+	if (nothing_to_write(sbi) &&
+	    (why != F2FS_CP_UMOUNT || f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))) {
+		err = 0;
+		goto out;
+	}
+	err = f2fs_sync_dirty_inodes(sbi);
+	if (!err)
+		err = f2fs_sync_node_pages(sbi);
+	f2fs_wait_writes(sbi);
+	if (!err && atomic_read(&sbi->wb_error))
+		err = -EIO;
+	if (!err)
+		err = f2fs_flush_nat(sbi);
+	if (!err)
+		err = f2fs_flush_sit(sbi);
+	if (!err)
+		err = f2fs_write_node_sums_to_ssa(sbi);
+	if (!err)
+		err = write_cp_pack(sbi, why);
+	if (!err)
+		f2fs_sit_checkpointed(sbi);
+	else {
+		/*
+		 * The version bitmaps may already point at blocks the failed
+		 * pack would have used; stop writing rather than risk the
+		 * pack that is still in force.
+		 */
+		f2fs_err(sbi, "checkpoint failed (%d): the previous one stays in force; the filesystem is now read-only",
+			 err);
+		sbi->writable = false;
+		sbi->sb->s_flags |= SB_RDONLY;
+	}
+out:
+	WRITE_ONCE(sbi->cp_task, NULL);
+	up_write(&sbi->cp_rwsem);
+	mutex_unlock(&sbi->cp_mutex);
 	return err;
 }

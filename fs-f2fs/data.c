@@ -13,6 +13,14 @@
  * for the direct nodes, ...), stored in its footer; the walk computes the
  * offset it expects and f2fs_get_node_page() checks it.
  *
+ * Writes are out of place.  write_begin (or page_mkwrite) reserves the
+ * block: its address becomes NEW_ADDR, creating direct and indirect nodes
+ * on the way, and the block counts are charged so that ENOSPC is reported
+ * to the writer, not lost in writeback.  Writeback then takes a block from
+ * the right log (hot for dentries, cold for cold files, warm otherwise),
+ * records the owner in the log's summary, and puts the new address into
+ * the direct node, whose page becomes dirty; the old block is invalidated.
+ *
  * Before walking, the per-inode largest extent (the design's extent cache)
  * is consulted; a walk that finds a longer contiguous run than the cached
  * one replaces it.  The page cache side uses mpage with a get_block
@@ -326,7 +334,745 @@ static void f2fs_readahead(struct readahead_control *rac)
 	mpage_readahead(rac, f2fs_get_block);
 }
 
+
+/* fadvise bits of i_advise (format). */
+#define F2FS_FADVISE_COLD	0x01
+#define F2FS_FADVISE_HOT	0x20
+
+/**
+ * f2fs_extent_update - keep the largest extent true after an address change.
+ * @inode: the file.
+ * @fofs: the file block whose address changed.
+ * @blkaddr: its new address (NULL_ADDR or NEW_ADDR when it has none).
+ *
+ * The extent is cut where it no longer holds, and grows when @blkaddr
+ * continues it, which keeps sequentially written files a single extent.
+ */
+void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr)
+{
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	bool valid = f2fs_valid_main_addr(sbi, blkaddr);
+
+	write_lock(&fi->ext_lock);
+	if (fi->ext.len && fofs >= fi->ext.fofs &&
+	    fofs < (u64)fi->ext.fofs + fi->ext.len) {
+		u32 left = fofs - fi->ext.fofs;
+		u32 right = fi->ext.len - left - 1;
+
+		if (left >= right) {
+			fi->ext.len = left;
+		} else {
+			fi->ext.blk += left + 1;
+			fi->ext.fofs += left + 1;
+			fi->ext.len = right;
+		}
+	}
+	if (valid && fofs <= U32_MAX) {
+		if (fi->ext.len && fofs == (u64)fi->ext.fofs + fi->ext.len &&
+		    blkaddr == fi->ext.blk + fi->ext.len)
+			fi->ext.len++;
+		else if (!fi->ext.len)
+			fi->ext.fofs = fofs, fi->ext.blk = blkaddr,
+			fi->ext.len = 1;
+	}
+	write_unlock(&fi->ext_lock);
+}
+
+/* Lock a node page for change; it may have left the cache meanwhile. */
+static int lock_node_page(struct f2fs_sb_info *sbi, struct page *page)
+{
+	lock_page(page);
+	if (page->mapping != sbi->node_inode->i_mapping) {
+		unlock_page(page);
+		return -EAGAIN;
+	}
+	wait_on_page_writeback(page);
+	return 0;
+}
+
+/**
+ * f2fs_get_locked_node - read a node, checked as f2fs_get_node_page() does,
+ * and lock it for change (waiting for writeback to end).
+ * @sbi: the mount.
+ * @nid: node id.
+ * @ino: owning inode.
+ * @ofs: offset in the inode's node tree.
+ *
+ * Return: the locked page, or the errors of f2fs_get_node_page().
+ */
+struct page *f2fs_get_locked_node(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
+				  u32 ofs)
+{
+	struct page *page;
+	int err;
+
+	do {
+		page = f2fs_get_node_page(sbi, nid, ino, ofs);
+		if (IS_ERR(page))
+			return page;
+		err = lock_node_page(sbi, page);
+		if (err)
+			put_page(page);
+	} while (err == -EAGAIN);
+	return page;
+}
+
+/**
+ * f2fs_get_dnode - find (or create) the node that holds a block's address.
+ * @inode: the file (not inline).
+ * @index: file block index.
+ * @create: create missing direct and indirect nodes on the way.
+ * @dn: filled in; dn->page is locked and referenced until
+ *	f2fs_put_dnode().
+ *
+ * Creating nodes needs sbi->cp_rwsem held shared by the caller.
+ *
+ * Return: 0; -ENOENT when a node is missing and @create is false; -EFBIG
+ * past the largest file; -ENOSPC; or a node read error.
+ */
+int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
+		   struct f2fs_dnode *dn)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_node_path path;
+	struct page *page, *parent;
+	struct f2fs_node *rn;
+	__le32 *slotp;
+	u32 nid;
+	int level, err;
+
+	if (node_path(inode, index, &path))
+		return -EFBIG;
+	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	nid = inode->i_ino;
+	for (level = 1; level <= path.level; level++) {
+		parent = page;
+		rn = page_address(parent);
+		if (level == 1)
+			slotp = &rn->i.i_nid[path.slot[0] - NODE_DIR1_BLOCK];
+		else
+			slotp = &rn->in.nid[path.slot[level - 1]];
+		nid = le32_to_cpu(*slotp);
+		if (!nid) {
+			if (!create) {
+				err = -ENOENT;
+				goto put_parent;
+			}
+			err = f2fs_alloc_nid(sbi, inode->i_ino, &nid);
+			if (err)
+				goto put_parent;
+			page = f2fs_new_node_page(inode, nid, path.nofs[level]);
+			if (IS_ERR(page)) {
+				f2fs_alloc_nid_failed(sbi, nid);
+				err = PTR_ERR(page);
+				goto put_parent;
+			}
+			*slotp = cpu_to_le32(nid);
+			set_page_dirty(parent);
+			f2fs_mark_meta_dirty(inode);	/* i_blocks grew */
+		} else {
+			page = f2fs_get_locked_node(sbi, nid, inode->i_ino,
+					       path.nofs[level]);
+			if (IS_ERR(page)) {
+				err = PTR_ERR(page);
+				goto put_parent;
+			}
+		}
+		unlock_page(parent);
+		put_page(parent);
+	}
+
+	rn = page_address(page);
+	dn->inode = inode;
+	dn->page = page;
+	dn->nid = nid;
+	dn->slot = path.slot[path.level];
+	if (path.level == 0) {
+		dn->addrs = rn->i.i_addr + f2fs_extra_addrs(inode);
+		dn->nr_addrs = f2fs_addrs_per_inode(inode);
+	} else {
+		dn->addrs = rn->dn.addr;
+		dn->nr_addrs = DEF_ADDRS_PER_BLOCK;
+	}
+	dn->base = index - dn->slot;
+	return 0;
+
+put_parent:
+	unlock_page(parent);
+	put_page(parent);
+	return err;
+}
+
+/**
+ * f2fs_put_dnode - release what f2fs_get_dnode() returned.
+ * @dn: the dnode.
+ */
+void f2fs_put_dnode(struct f2fs_dnode *dn)
+{
+	unlock_page(dn->page);
+	put_page(dn->page);
+	dn->page = NULL;
+}
+
+static u32 dn_addr(struct f2fs_dnode *dn)
+{
+	return le32_to_cpu(dn->addrs[dn->slot]);
+}
+
+static void set_dn_addr(struct f2fs_dnode *dn, u32 blkaddr)
+{
+	dn->addrs[dn->slot] = cpu_to_le32(blkaddr);
+	set_page_dirty(dn->page);
+	f2fs_extent_update(dn->inode, dn->base + dn->slot, blkaddr);
+}
+
+/* Charge one data block to the filesystem and to @inode. */
+static int charge_data_block(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	int err = 0;
+
+	spin_lock(&sbi->stat_lock);
+	if (sbi->total_valid_blocks + 1 > sbi->user_block_count)
+		err = -ENOSPC;
+	else
+		sbi->total_valid_blocks++;
+	spin_unlock(&sbi->stat_lock);
+	if (!err) {
+		inode->i_blocks += F2FS_BLKSIZE >> 9;
+		f2fs_mark_meta_dirty(inode);
+	}
+	return err;
+}
+
+static void uncharge_data_block(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+
+	spin_lock(&sbi->stat_lock);
+	sbi->total_valid_blocks--;
+	spin_unlock(&sbi->stat_lock);
+	if (inode->i_blocks >= (F2FS_BLKSIZE >> 9))
+		inode->i_blocks -= F2FS_BLKSIZE >> 9;
+	f2fs_mark_meta_dirty(inode);
+}
+
+/**
+ * f2fs_reserve_block - make sure a file block has an address or NEW_ADDR.
+ * @inode: the file (not inline).
+ * @index: file block index.
+ *
+ * Called with sbi->cp_rwsem held shared.  Does nothing when the block
+ * already has an address.
+ *
+ * Return: 0, -ENOSPC, -EFBIG, or a node read error.
+ */
+int f2fs_reserve_block(struct inode *inode, u64 index)
+{
+	struct f2fs_dnode dn;
+	int err;
+
+	err = f2fs_get_dnode(inode, index, true, &dn);
+	if (err)
+		return err;
+	if (dn_addr(&dn) == NULL_ADDR) {
+		err = charge_data_block(inode);
+		if (!err)
+			set_dn_addr(&dn, NEW_ADDR);
+	}
+	f2fs_put_dnode(&dn);
+	return err;
+}
+
+static bool name_has_ext(const u8 *name, unsigned int len, const char *ext)
+{
+	size_t elen = strnlen(ext, F2FS_EXTENSION_LEN);
+
+	return elen && len > elen + 1 && name[len - elen - 1] == '.' &&
+	       !strncasecmp((const char *)name + len - elen, ext, elen);
+}
+
+/**
+ * f2fs_set_file_temperature - classify a new file by its name's extension.
+ * @inode: the new regular file.
+ * @name: its name.
+ *
+ * The superblock's extension list holds cold extensions first and the
+ * last hot_ext_count entries as hot ones, as mkfs.f2fs writes them.
+ */
+void f2fs_set_file_temperature(struct inode *inode, const struct qstr *name)
+{
+	struct f2fs_super_block *raw = F2FS_I_SB(inode)->raw_super;
+	unsigned int n = le32_to_cpu(raw->extension_count), hot = raw->hot_ext_count;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (!name_has_ext(name->name, name->len,
+				  (const char *)raw->extension_list[i]))
+			continue;
+		F2FS_I(inode)->i_advise |= i < n - hot ? F2FS_FADVISE_COLD :
+							F2FS_FADVISE_HOT;
+		return;
+	}
+}
+
+static enum f2fs_log_type data_log_type(struct inode *inode)
+{
+	u8 adv = F2FS_I(inode)->i_advise;
+
+	if (S_ISDIR(inode->i_mode) || (adv & F2FS_FADVISE_HOT))
+		return F2FS_LOG_HOT_DATA;
+	if (adv & F2FS_FADVISE_COLD)
+		return F2FS_LOG_COLD_DATA;
+	return F2FS_LOG_WARM_DATA;
+}
+
+/* Write one locked data page out of place; returns with it unlocked. */
+static int write_data_page(struct page *page, struct writeback_control *wbc)
+{
+	struct inode *inode = page->mapping->host;
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_summary sum = {};
+	struct f2fs_nat_cached ni;
+	struct f2fs_dnode dn;
+	u32 old, newaddr, next;
+	int err;
+
+	err = f2fs_get_dnode(inode, page->index, true, &dn);
+	if (err)
+		return err;
+	old = dn_addr(&dn);
+	if (old == NULL_ADDR) {
+		err = charge_data_block(inode);
+		if (err)
+			goto put_dnode;
+	}
+	err = f2fs_get_node_info(sbi, dn.nid, &ni);
+	if (err)
+		goto put_dnode;
+	sum.nid = cpu_to_le32(dn.nid);
+	sum.ofs_in_node = cpu_to_le16(dn.slot);
+	sum.version = ni.version;
+	set_page_writeback(page);
+	err = f2fs_alloc_block(sbi, data_log_type(inode), &sum, &newaddr, &next);
+	if (err) {
+		end_page_writeback(page);
+		if (old == NULL_ADDR)
+			uncharge_data_block(inode);
+		goto put_dnode;
+	}
+	set_dn_addr(&dn, newaddr);
+	if (old != NULL_ADDR && old != NEW_ADDR)
+		f2fs_invalidate_block(sbi, old);
+	f2fs_put_dnode(&dn);
+	f2fs_mark_meta_dirty(inode);	/* the extent may have changed */
+	unlock_page(page);
+	f2fs_submit_write(sbi, page, newaddr, wbc_to_write_flags(wbc));
+	return 0;
+
+put_dnode:
+	f2fs_put_dnode(&dn);
+	return err;
+}
+
+static int f2fs_write_data_page(struct page *page,
+				struct writeback_control *wbc)
+{
+	struct inode *inode = page->mapping->host;
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	loff_t isize = i_size_read(inode);
+	pgoff_t end = isize >> PAGE_SHIFT;
+	bool in_cp = f2fs_in_checkpoint(sbi);
+	int err;
+
+	if (page->index >= end) {
+		unsigned int ofs = isize & (PAGE_SIZE - 1);
+
+		if (page->index > end || !ofs) {
+			/* Wholly past EOF: truncated under us. */
+			unlock_page(page);
+			return 0;
+		}
+		zero_user_segment(page, ofs, PAGE_SIZE);
+	}
+	if (!sbi->writable || f2fs_inline_data(inode))
+		goto redirty;
+	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
+		goto redirty;
+	err = write_data_page(page, wbc);
+	if (!in_cp)
+		f2fs_unlock_op(sbi);
+	if (!err)
+		return 0;
+	if (err == -EAGAIN)
+		goto redirty;
+	f2fs_err(sbi, "inode %lu: cannot write block %lu (%d)", inode->i_ino,
+		 page->index, err);
+	mapping_set_error(page->mapping, err);
+	unlock_page(page);
+	return err;
+redirty:
+	redirty_page_for_writepage(wbc, page);
+	unlock_page(page);
+	return 0;
+}
+
+/*
+ * Make room before a write: when free segments run low, a checkpoint turns
+ * the prefree ones free.  Called without cp_rwsem.
+ */
+static int balance_space(struct f2fs_sb_info *sbi)
+{
+	if (!f2fs_space_low(sbi))
+		return 0;
+	if (READ_ONCE(sbi->sm.prefree_segs))
+		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+	return f2fs_space_low(sbi) ? -ENOSPC : 0;
+}
+
+/**
+ * f2fs_convert_inline_data - move inline data into a regular block.
+ * @inode: a regular file or symlink, inline or not.
+ *
+ * Called with the inode's i_rwsem held and without sbi->cp_rwsem.  Page 0
+ * takes the data and becomes dirty; the inode block loses the inline flag.
+ *
+ * Return: 0, -ENOSPC, or a read error.
+ */
+int f2fs_convert_inline_data(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	struct page *page, *ipage;
+	struct f2fs_node *rn;
+	int err;
+
+	if (!f2fs_inline_data(inode))
+		return 0;
+	page = read_mapping_page(inode->i_mapping, 0, NULL);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	lock_page(page);
+	f2fs_lock_op(sbi);
+	ipage = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(ipage)) {
+		err = PTR_ERR(ipage);
+		goto unlock;
+	}
+	rn = page_address(ipage);
+	memset(f2fs_inline_addr(inode, rn), 0, f2fs_max_inline_data(inode));
+	fi->i_inline &= ~(F2FS_INLINE_DATA | F2FS_DATA_EXIST);
+	rn->i.i_inline = fi->i_inline;
+	set_page_dirty(ipage);
+	unlock_page(ipage);
+	put_page(ipage);
+	err = f2fs_reserve_block(inode, 0);
+	if (!err)
+		set_page_dirty(page);
+	f2fs_mark_meta_dirty(inode);
+unlock:
+	f2fs_unlock_op(sbi);
+	unlock_page(page);
+	put_page(page);
+	return err;
+}
+
+static int f2fs_write_begin(struct file *file, struct address_space *mapping,
+			    loff_t pos, unsigned int len, struct page **pagep,
+			    void **fsdata)
+{
+	struct inode *inode = mapping->host;
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	pgoff_t index = pos >> PAGE_SHIFT;
+	struct page *page;
+	u32 blkaddr;
+	int err;
+
+	err = balance_space(sbi);
+	if (err)
+		return err;
+	err = f2fs_convert_inline_data(inode);
+	if (err)
+		return err;
+	page = grab_cache_page_write_begin(mapping, index);
+	if (!page)
+		return -ENOMEM;
+	f2fs_lock_op(sbi);
+	err = f2fs_reserve_block(inode, index);
+	f2fs_unlock_op(sbi);
+	if (err)
+		goto put_page;
+	wait_for_stable_page(page);
+	if (len == PAGE_SIZE || PageUptodate(page))
+		goto done;
+	err = f2fs_map_blocks(inode, index, 1, &blkaddr);
+	if (err < 0)
+		goto put_page;
+	if (blkaddr == NULL_ADDR) {
+		zero_user_segment(page, 0, PAGE_SIZE);
+		SetPageUptodate(page);
+		goto done;
+	}
+	f2fs_submit_page_read(sbi, page, blkaddr);
+	lock_page(page);
+	if (page->mapping != mapping) {
+		err = -EAGAIN;
+		goto put_page;
+	}
+	if (!PageUptodate(page)) {
+		err = -EIO;
+		goto put_page;
+	}
+done:
+	*pagep = page;
+	return 0;
+put_page:
+	unlock_page(page);
+	put_page(page);
+	return err;
+}
+
+static int f2fs_write_end(struct file *file, struct address_space *mapping,
+			  loff_t pos, unsigned int len, unsigned int copied,
+			  struct page *page, void *fsdata)
+{
+	struct inode *inode = mapping->host;
+
+	if (!PageUptodate(page)) {
+		if (copied < len) {
+			copied = 0;
+			goto unlock;
+		}
+		SetPageUptodate(page);
+	}
+	set_page_dirty(page);
+	if (pos + copied > i_size_read(inode)) {
+		i_size_write(inode, pos + copied);
+		f2fs_mark_meta_dirty(inode);
+	}
+unlock:
+	unlock_page(page);
+	put_page(page);
+	return copied;
+}
+
+/* Direct I/O falls back to buffered I/O: report nothing done. */
+static ssize_t f2fs_direct_io(struct kiocb *iocb, struct iov_iter *iter)
+{
+	return 0;
+}
+
+static bool f2fs_dirty_data_folio(struct address_space *mapping,
+				  struct folio *folio)
+{
+	struct inode *inode = mapping->host;
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+
+	if (!filemap_dirty_folio(mapping, folio))
+		return false;
+	if (S_ISDIR(inode->i_mode) && !READ_ONCE(fi->dir_dirty)) {
+		spin_lock(&sbi->inode_lock);
+		if (!fi->dir_dirty) {
+			fi->dir_dirty = true;
+			list_add_tail(&fi->dirty_dir_list, &sbi->dirty_dirs);
+		}
+		spin_unlock(&sbi->inode_lock);
+	}
+	return true;
+}
+
+/* Free one data address of a node being truncated. */
+static void free_data_addr(struct inode *inode, __le32 *addr, u64 fofs)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	u32 blkaddr = le32_to_cpu(*addr);
+
+	if (blkaddr == NULL_ADDR)
+		return;
+	*addr = 0;
+	if (blkaddr != NEW_ADDR)
+		f2fs_invalidate_block(sbi, blkaddr);
+	uncharge_data_block(inode);
+	f2fs_extent_update(inode, fofs, NULL_ADDR);
+}
+
+/*
+ * Free the addresses >= @from under node @nid (depth 0: direct node,
+ * 1: indirect, 2: double indirect) covering file blocks from @base.
+ * Returns 1 when the node itself was freed, 0 when it stays, or an error.
+ */
+static int truncate_subtree(struct inode *inode, u32 nid, u32 nofs,
+			    int depth, u64 base, u64 from)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	u64 per_child = depth == 2 ? (u64)DEF_ADDRS_PER_BLOCK * NIDS_PER_BLOCK :
+				     DEF_ADDRS_PER_BLOCK;
+	struct f2fs_node *rn;
+	struct page *page;
+	unsigned int i;
+	int err = 0;
+
+	page = f2fs_get_locked_node(sbi, nid, inode->i_ino, nofs);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	rn = page_address(page);
+	if (!depth) {
+		for (i = 0; i < DEF_ADDRS_PER_BLOCK; i++)
+			if (base + i >= from && rn->dn.addr[i])
+				free_data_addr(inode, &rn->dn.addr[i], base + i);
+	} else {
+		for (i = 0; i < NIDS_PER_BLOCK; i++) {
+			u64 cbase = base + i * per_child;
+			u32 cnid = le32_to_cpu(rn->in.nid[i]), cnofs;
+
+			if (!cnid || cbase + per_child <= from)
+				continue;
+			cnofs = depth == 1 ? nofs + 1 + i :
+				nofs + 1 + i * (NIDS_PER_BLOCK + 1);
+			err = truncate_subtree(inode, cnid, cnofs, depth - 1,
+					       cbase, from);
+			if (err < 0)
+				break;
+			if (err)
+				rn->in.nid[i] = 0;
+			err = 0;
+		}
+	}
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	if (err)
+		return err;
+	if (base >= from) {
+		f2fs_free_node(inode, nid);
+		return 1;
+	}
+	return 0;
+}
+
+/**
+ * f2fs_truncate_blocks - free every block of a file from a block index on.
+ * @inode: the file.
+ * @from: first file block to free.
+ *
+ * Called with sbi->cp_rwsem held shared.  Nodes that no longer cover any
+ * block are freed too.  Inline data needs nothing here: it lives in the
+ * inode block.
+ *
+ * Return: 0 or a node read error.
+ */
+int f2fs_truncate_blocks(struct inode *inode, u64 from)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	u64 in_inode = f2fs_addrs_per_inode(inode);
+	u64 span[5], base;
+	int depth[5] = { 0, 0, 1, 1, 2 };
+	struct f2fs_node *rn;
+	struct page *ipage;
+	unsigned int k;
+	u32 nofs[5];
+	u64 i;
+	int err = 0;
+
+	if (f2fs_inline_data(inode))
+		return 0;
+	span[0] = span[1] = DEF_ADDRS_PER_BLOCK;
+	span[2] = span[3] = (u64)DEF_ADDRS_PER_BLOCK * NIDS_PER_BLOCK;
+	span[4] = span[2] * NIDS_PER_BLOCK;
+	nofs[0] = 1;
+	nofs[1] = 2;
+	nofs[2] = 3;
+	nofs[3] = 4 + NIDS_PER_BLOCK;
+	nofs[4] = 5 + 2 * NIDS_PER_BLOCK;
+
+	ipage = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(ipage))
+		return PTR_ERR(ipage);
+	rn = page_address(ipage);
+	for (i = from; i < in_inode; i++)
+		free_data_addr(inode, &rn->i.i_addr[f2fs_extra_addrs(inode) + i],
+			       i);
+	base = in_inode;
+	for (k = 0; k < 5; k++) {
+		u32 nid = le32_to_cpu(rn->i.i_nid[k]);
+
+		if (nid && base + span[k] > from) {
+			err = truncate_subtree(inode, nid, nofs[k], depth[k],
+					       base, from);
+			if (err < 0)
+				break;
+			if (err)
+				rn->i.i_nid[k] = 0;
+			err = 0;
+		}
+		base += span[k];
+	}
+	set_page_dirty(ipage);
+	unlock_page(ipage);
+	put_page(ipage);
+	f2fs_mark_meta_dirty(inode);
+	return err;
+}
+
+static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
+{
+	struct page *page = vmf->page;
+	struct inode *inode = file_inode(vmf->vma->vm_file);
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	vm_fault_t ret = VM_FAULT_LOCKED;
+	int err;
+
+	sb_start_pagefault(inode->i_sb);
+	file_update_time(vmf->vma->vm_file);
+	err = balance_space(sbi);
+	if (!err && f2fs_inline_data(inode)) {
+		inode_lock(inode);
+		err = f2fs_convert_inline_data(inode);
+		inode_unlock(inode);
+	}
+	if (err) {
+		ret = vmf_error(err);
+		goto out;
+	}
+	lock_page(page);
+	if (page->mapping != inode->i_mapping ||
+	    page_offset(page) >= i_size_read(inode)) {
+		unlock_page(page);
+		ret = VM_FAULT_NOPAGE;
+		goto out;
+	}
+	f2fs_lock_op(sbi);
+	err = f2fs_reserve_block(inode, page->index);
+	f2fs_unlock_op(sbi);
+	if (err) {
+		unlock_page(page);
+		ret = vmf_error(err);
+		goto out;
+	}
+	set_page_dirty(page);
+	wait_for_stable_page(page);
+out:
+	sb_end_pagefault(inode->i_sb);
+	return ret;
+}
+
+/* Mapped file pages: generic faults, our page_mkwrite. */
+const struct vm_operations_struct f2fs_file_vm_ops = {
+	.fault		= filemap_fault,
+	.map_pages	= filemap_map_pages,
+	.page_mkwrite	= f2fs_page_mkwrite,
+};
+
 const struct address_space_operations f2fs_data_aops = {
 	.read_folio	= f2fs_read_data_folio,
 	.readahead	= f2fs_readahead,
+	.writepage	= f2fs_write_data_page,
+	.write_begin	= f2fs_write_begin,
+	.write_end	= f2fs_write_end,
+	.dirty_folio	= f2fs_dirty_data_folio,
+	.direct_IO	= f2fs_direct_io,
 };

@@ -298,8 +298,381 @@ static int f2fs_readdir(struct file *file, struct dir_context *ctx)
 	return 0;
 }
 
+
+/*
+ * ---- Changing directories -------------------------------------------------
+ *
+ * All of these run with the directory's i_rwsem held and sbi->cp_rwsem
+ * held shared.  Dentry pages are changed in the page cache, locked, and
+ * written later by writeback or by the checkpoint.
+ */
+
+static u8 mode_to_ftype(umode_t mode)
+{
+	switch (mode & S_IFMT) {
+	case S_IFREG:	return F2FS_FT_REG_FILE;
+	case S_IFDIR:	return F2FS_FT_DIR;
+	case S_IFCHR:	return F2FS_FT_CHRDEV;
+	case S_IFBLK:	return F2FS_FT_BLKDEV;
+	case S_IFIFO:	return F2FS_FT_FIFO;
+	case S_IFSOCK:	return F2FS_FT_SOCK;
+	case S_IFLNK:	return F2FS_FT_SYMLINK;
+	}
+	return F2FS_FT_UNKNOWN;
+}
+
+/* First run of @slots free slots in @v, or v->max. */
+static unsigned int find_free_slots(const struct f2fs_dentry_view *v,
+				    unsigned int slots)
+{
+	unsigned int bit = 0, run;
+
+	while (bit + slots <= v->max) {
+		for (run = 0; run < slots; run++)
+			if (test_bit_le(bit + run, v->bitmap))
+				break;
+		if (run == slots)
+			return bit;
+		bit += run + 1;
+	}
+	return v->max;
+}
+
+static void put_entry(struct f2fs_dentry_view *v, unsigned int bit,
+		      const struct qstr *name, __le32 hash, u32 ino, u8 ftype)
+{
+	unsigned int slots = GET_DENTRY_SLOTS(name->len), i;
+	struct f2fs_dir_entry *de = &v->dentry[bit];
+
+	de->hash_code = hash;
+	de->ino = cpu_to_le32(ino);
+	de->name_len = cpu_to_le16(name->len);
+	de->file_type = ftype;
+	memcpy(v->names[bit], name->name, name->len);
+	for (i = 0; i < slots; i++)
+		__set_bit_le(bit + i, (void *)v->bitmap);
+}
+
+/* Read (or, for a hole, zero) dentry page @index of @dir, locked. */
+static struct page *get_dentry_page(struct inode *dir, u64 index)
+{
+	struct page *page;
+
+	page = read_mapping_page(dir->i_mapping, index, NULL);
+	if (IS_ERR(page))
+		return page;
+	lock_page(page);
+	if (page->mapping != dir->i_mapping) {
+		unlock_page(page);
+		put_page(page);
+		return ERR_PTR(-EAGAIN);
+	}
+	wait_for_stable_page(page);
+	return page;
+}
+
+/* Lock an inode page holding inline dentries for change. */
+static void lock_node_for_change(struct f2fs_sb_info *sbi, struct page *page)
+{
+	lock_page(page);
+	wait_on_page_writeback(page);
+}
+
+static void dir_changed(struct inode *dir)
+{
+	dir->i_mtime = dir->i_ctime = current_time(dir);
+	f2fs_mark_meta_dirty(dir);
+}
+
+/**
+ * f2fs_convert_inline_dir - move inline dentries into dentry block 0.
+ * @dir: the directory (inline or not).
+ *
+ * Level 0 has a single bucket, so every name may live in block 0; the
+ * entries keep their slots.
+ *
+ * Return: 0, -ENOSPC, or a read error.
+ */
+int f2fs_convert_inline_dir(struct inode *dir)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	struct f2fs_inode_info *fi = F2FS_I(dir);
+	struct f2fs_dentry_view iv, bv;
+	struct page *ipage, *page;
+	unsigned int bit;
+	int err;
+
+	if (!f2fs_inline_dentry(dir))
+		return 0;
+	page = grab_cache_page(dir->i_mapping, 0);
+	if (!page)
+		return -ENOMEM;
+	ipage = f2fs_get_locked_node(sbi, dir->i_ino, dir->i_ino, 0);
+	if (IS_ERR(ipage)) {
+		err = PTR_ERR(ipage);
+		goto put_page;
+	}
+	zero_user_segment(page, 0, PAGE_SIZE);
+	view_inline(&iv, dir, page_address(ipage));
+	view_block(&bv, page_address(page));
+	for (bit = 0; bit < iv.max; bit++) {
+		if (!test_bit_le(bit, iv.bitmap))
+			continue;
+		__set_bit_le(bit, (void *)bv.bitmap);
+		bv.dentry[bit] = iv.dentry[bit];
+		memcpy(bv.names[bit], iv.names[bit], F2FS_SLOT_LEN);
+	}
+	SetPageUptodate(page);
+	memset(f2fs_inline_addr(dir, page_address(ipage)), 0,
+	       f2fs_max_inline_data(dir));
+	fi->i_inline &= ~F2FS_INLINE_DENTRY;
+	((struct f2fs_node *)page_address(ipage))->i.i_inline = fi->i_inline;
+	set_page_dirty(ipage);
+	unlock_page(ipage);
+	put_page(ipage);
+	err = f2fs_reserve_block(dir, 0);
+	if (err)
+		goto put_page;
+	set_page_dirty(page);
+	if (i_size_read(dir) < PAGE_SIZE)
+		i_size_write(dir, PAGE_SIZE);
+	fi->i_current_depth = max_t(u32, fi->i_current_depth, 1);
+	f2fs_mark_meta_dirty(dir);
+put_page:
+	unlock_page(page);
+	put_page(page);
+	return err;
+}
+
+/**
+ * f2fs_add_link - add a name for @inode in @dir.
+ * @dir: the directory.
+ * @name: the name, known to be absent.
+ * @inode: what it names.
+ *
+ * The name goes to the first level, from the lowest, whose bucket for the
+ * name's hash has room; when none has, the directory grows a level.
+ *
+ * Return: 0, -ENOSPC (also when MAX_DIR_HASH_DEPTH levels are full), or a
+ * read error.
+ */
+int f2fs_add_link(struct inode *dir, const struct qstr *name,
+		  struct inode *inode)
+{
+	struct f2fs_inode_info *fi = F2FS_I(dir);
+	unsigned int slots = GET_DENTRY_SLOTS(name->len), level;
+	__le32 hash = f2fs_dentry_hash(name->name, name->len);
+	int err;
+
+	err = f2fs_convert_inline_dir(dir);
+	if (err)
+		return err;
+	for (level = 0; level < MAX_DIR_HASH_DEPTH; level++) {
+		unsigned long nb = level_buckets(level, fi->i_dir_level);
+		u64 blk = bucket_block_index(level, fi->i_dir_level,
+					     le32_to_cpu(hash) % nb);
+		u64 end = blk + bucket_blocks(level);
+
+		if (level >= fi->i_current_depth) {
+			fi->i_current_depth = level + 1;
+			f2fs_mark_meta_dirty(dir);
+		}
+		for (; blk < end; blk++) {
+			struct f2fs_dentry_view v;
+			struct page *page;
+			unsigned int bit;
+
+			page = get_dentry_page(dir, blk);
+			if (IS_ERR(page))
+				return PTR_ERR(page);
+			view_block(&v, page_address(page));
+			bit = find_free_slots(&v, slots);
+			if (bit >= v.max) {
+				unlock_page(page);
+				put_page(page);
+				continue;
+			}
+			err = f2fs_reserve_block(dir, blk);
+			if (!err) {
+				put_entry(&v, bit, name, hash, inode->i_ino,
+					  mode_to_ftype(inode->i_mode));
+				set_page_dirty(page);
+				if (i_size_read(dir) < (blk + 1) << PAGE_SHIFT)
+					i_size_write(dir, (blk + 1) << PAGE_SHIFT);
+				dir_changed(dir);
+			}
+			unlock_page(page);
+			put_page(page);
+			return err;
+		}
+	}
+	return -ENOSPC;
+}
+
+/* Locate @de inside @page: the view it belongs to and its slot. */
+static unsigned int entry_slot(struct inode *dir, struct page *page,
+			       struct f2fs_dir_entry *de,
+			       struct f2fs_dentry_view *v)
+{
+	if (f2fs_inline_dentry(dir))
+		view_inline(v, dir, page_address(page));
+	else
+		view_block(v, page_address(page));
+	return de - v->dentry;
+}
+
+/**
+ * f2fs_delete_entry - remove an entry found by f2fs_find_entry().
+ * @dir: the directory.
+ * @de: the entry.
+ * @page: the page f2fs_find_entry() returned (a reference is dropped).
+ */
+void f2fs_delete_entry(struct inode *dir, struct f2fs_dir_entry *de,
+		       struct page *page)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	struct f2fs_dentry_view v;
+	unsigned int bit, slots, i;
+
+	if (f2fs_inline_dentry(dir))
+		lock_node_for_change(sbi, page);
+	else
+		lock_page(page);
+	wait_for_stable_page(page);
+	bit = entry_slot(dir, page, de, &v);
+	slots = GET_DENTRY_SLOTS(le16_to_cpu(de->name_len));
+	for (i = 0; i < slots && bit + i < v.max; i++)
+		__clear_bit_le(bit + i, (void *)v.bitmap);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	dir_changed(dir);
+}
+
+/**
+ * f2fs_set_link - point an existing entry at another inode (rename).
+ * @dir: the directory.
+ * @de: the entry, from f2fs_find_entry().
+ * @page: its page (a reference is dropped).
+ * @inode: the new target.
+ */
+void f2fs_set_link(struct inode *dir, struct f2fs_dir_entry *de,
+		   struct page *page, struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+
+	if (f2fs_inline_dentry(dir))
+		lock_node_for_change(sbi, page);
+	else
+		lock_page(page);
+	wait_for_stable_page(page);
+	de->ino = cpu_to_le32(inode->i_ino);
+	de->file_type = mode_to_ftype(inode->i_mode);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	dir_changed(dir);
+}
+
+/**
+ * f2fs_make_empty - give a new directory its "." and ".." entries.
+ * @dir: the new directory.
+ * @parent: its parent.
+ *
+ * Return: 0, -ENOSPC or -ENOMEM.
+ */
+int f2fs_make_empty(struct inode *dir, struct inode *parent)
+{
+	struct qstr dot = QSTR_INIT(".", 1), dotdot = QSTR_INIT("..", 2);
+	struct f2fs_dentry_view v;
+	struct page *page;
+	int err;
+
+	page = grab_cache_page(dir->i_mapping, 0);
+	if (!page)
+		return -ENOMEM;
+	err = f2fs_reserve_block(dir, 0);
+	if (err)
+		goto out;
+	zero_user_segment(page, 0, PAGE_SIZE);
+	view_block(&v, page_address(page));
+	put_entry(&v, 0, &dot, 0, dir->i_ino, F2FS_FT_DIR);
+	put_entry(&v, 1, &dotdot, 0, parent->i_ino, F2FS_FT_DIR);
+	SetPageUptodate(page);
+	set_page_dirty(page);
+	i_size_write(dir, PAGE_SIZE);
+	f2fs_mark_meta_dirty(dir);
+out:
+	unlock_page(page);
+	put_page(page);
+	return err;
+}
+
+/**
+ * f2fs_empty_dir - does a directory hold nothing but "." and ".."?
+ * @dir: the directory.
+ *
+ * Return: true when empty; false when not, or when a block cannot be read
+ * (so that a damaged directory is never removed with entries in it).
+ */
+bool f2fs_empty_dir(struct inode *dir)
+{
+	u64 nblocks = DIV_ROUND_UP(i_size_read(dir), F2FS_BLKSIZE), n;
+	struct f2fs_dentry_view v;
+	struct page *page;
+	unsigned int bit;
+
+	if (f2fs_inline_dentry(dir)) {
+		page = f2fs_get_node_page(F2FS_I_SB(dir), dir->i_ino,
+					  dir->i_ino, 0);
+		if (IS_ERR(page))
+			return false;
+		view_inline(&v, dir, page_address(page));
+		bit = find_next_bit_le(v.bitmap, v.max, 0);
+		while (bit < v.max) {
+			unsigned int len = le16_to_cpu(v.dentry[bit].name_len);
+
+			if (!(len == 1 && v.names[bit][0] == '.') &&
+			    !(len == 2 && v.names[bit][0] == '.' &&
+			      v.names[bit][1] == '.'))
+				break;
+			bit = find_next_bit_le(v.bitmap, v.max, bit + 1);
+		}
+		put_page(page);
+		return bit >= v.max;
+	}
+	for (n = 0; n < nblocks; n++) {
+		page = read_mapping_page(dir->i_mapping, n, NULL);
+		if (IS_ERR(page))
+			return false;
+		view_block(&v, page_address(page));
+		/* Block 0 holds "." and ".." in its first two slots. */
+		bit = find_next_bit_le(v.bitmap, v.max, n ? 0 : 2);
+		put_page(page);
+		if (bit < v.max)
+			return false;
+	}
+	return true;
+}
+
+/**
+ * f2fs_parent_entry - find the ".." entry of a directory.
+ * @dir: the directory.
+ * @res_page: set to the page holding it (release with put_page()).
+ *
+ * Return: the entry, NULL when missing, or an ERR_PTR().
+ */
+struct f2fs_dir_entry *f2fs_parent_entry(struct inode *dir,
+					 struct page **res_page)
+{
+	struct qstr dotdot = QSTR_INIT("..", 2);
+
+	return f2fs_find_entry(dir, &dotdot, res_page);
+}
+
 const struct file_operations f2fs_dir_operations = {
 	.llseek		= generic_file_llseek,
 	.read		= generic_read_dir,
 	.iterate_shared	= f2fs_readdir,
+	.fsync		= f2fs_sync_file,
 };

@@ -29,6 +29,11 @@
 #include <linux/rwsem.h>
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
+#include <linux/mutex.h>
+#include <linux/list.h>
+#include <linux/ktime.h>
+#include <linux/blk_types.h>
+#include <linux/writeback.h>
 #include <linux/crc32.h>
 #include <linux/magic.h>
 #include <linux/f2fs_fs.h>
@@ -67,6 +72,10 @@ enum f2fs_log_type {
 	F2FS_NR_LOGS,
 };
 
+/* Allocation mode of a log, as recorded in the checkpoint. */
+#define F2FS_ALLOC_LFS		0
+#define F2FS_ALLOC_SSR		1
+
 #define F2FS_NR_DATA_LOGS	3
 #define F2FS_NR_NODE_LOGS	3
 
@@ -88,8 +97,9 @@ enum f2fs_log_type {
  * @blkaddr: where the node lives, NULL_ADDR when the nid is free.
  * @version: node version from the NAT entry.
  *
- * Entries are immutable once inserted while the mount is read-only;
- * the tree itself is protected by nm.nat_lock.
+ * The fields and the tree are protected by nm.nat_lock.  An entry changed
+ * since the last checkpoint carries F2FS_NAT_DIRTY (an xarray mark) and is
+ * written by the next checkpoint; dirty entries are never dropped.
  */
 struct f2fs_nat_cached {
 	u32 nid;
@@ -109,6 +119,12 @@ struct f2fs_nat_cached {
  * @nat_lock: protects @nat_tree and @nat_count.
  * @nat_tree: nid -> struct f2fs_nat_cached.
  * @nat_count: number of cached entries.
+ * @nat_dirty: number of entries marked F2FS_NAT_DIRTY.
+ * @nid_lock: protects @free_nids, @free_cnt and @next_scan, and is held
+ *	across a scan of the NAT for free nids.
+ * @free_nids: nids known free on disk and in the cache, ready to allocate.
+ * @free_cnt: entries used in @free_nids.
+ * @next_scan: nid where the next scan for free nids starts.
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -119,6 +135,70 @@ struct f2fs_nm_info {
 	struct rw_semaphore nat_lock;
 	struct xarray nat_tree;
 	unsigned long nat_count;
+	unsigned long nat_dirty;
+	struct mutex nid_lock;
+	u32 *free_nids;
+	unsigned int free_cnt;
+	u32 next_scan;
+};
+
+#define F2FS_NAT_DIRTY		XA_MARK_0
+#define F2FS_FREE_NID_BATCH	256
+
+/**
+ * struct f2fs_seg_entry - in-memory SIT entry of one main-area segment.
+ * @valid_blocks: blocks in use now.
+ * @ckpt_valid_blocks: blocks in use at the last checkpoint.
+ * @type: log type that last wrote the segment.
+ * @mtime: age stamp (seconds of filesystem lifetime) of the last change.
+ * @valid_map: in-use blocks now (f2fs bit order, MSB first).
+ * @ckpt_valid_map: in-use blocks at the last checkpoint; a block in use
+ *	there cannot be reused before the next checkpoint.
+ *
+ * Protected by sm.seg_lock.
+ */
+struct f2fs_seg_entry {
+	u16 valid_blocks;
+	u16 ckpt_valid_blocks;
+	u8 type;
+	u64 mtime;
+	u8 valid_map[SIT_VBLOCK_MAP_SIZE];
+	u8 ckpt_valid_map[SIT_VBLOCK_MAP_SIZE];
+};
+
+/**
+ * struct f2fs_sm_info - segment manager state.
+ * @seg_lock: protects everything below and the six struct f2fs_curseg.
+ * @sentries: one entry per main-area segment.
+ * @inuse_map: bit set when a segment is not free (holds or held blocks
+ *	since the last checkpoint, or is a current segment).
+ * @prefree_map: segments emptied since the last checkpoint; they become
+ *	free when the next checkpoint is durable.
+ * @sit_dirty_map: segments whose SIT entry changed since the checkpoint.
+ * @free_segs: segments clear in @inuse_map.
+ * @prefree_segs: bits set in @prefree_map.
+ * @sit_dirty: bits set in @sit_dirty_map.
+ * @sit_blocks: SIT blocks in one copy.
+ * @sit_bitmap: the SIT version bitmap inside sbi->ckpt (bit set: the
+ *	second copy of that SIT block is current).
+ * @mount_elapsed: filesystem lifetime in seconds at mount.
+ * @mount_time: ktime_get_boottime_seconds() at mount.
+ * @rsvd_segs: segments kept back from users for the checkpoint's nodes.
+ */
+struct f2fs_sm_info {
+	struct mutex seg_lock;
+	struct f2fs_seg_entry *sentries;
+	unsigned long *inuse_map;
+	unsigned long *prefree_map;
+	unsigned long *sit_dirty_map;
+	unsigned int free_segs;
+	unsigned int prefree_segs;
+	unsigned int sit_dirty;
+	u32 sit_blocks;
+	u8 *sit_bitmap;
+	u64 mount_elapsed;
+	u64 mount_time;
+	unsigned int rsvd_segs;
 };
 
 /**
@@ -128,7 +208,7 @@ struct f2fs_nm_info {
  * @alloc_type: LFS (0) or SSR (1) as recorded in the checkpoint.
  * @sum: the segment's summary block, with the journal of this log.
  *
- * Read-only after mount for now; the write path will add a mutex here.
+ * All fields are protected by sm.seg_lock once the mount is writable.
  */
 struct f2fs_curseg {
 	u32 segno;
@@ -164,7 +244,7 @@ struct f2fs_curseg {
  * @valid_node_count: valid nodes (checkpoint).
  * @valid_inode_count: valid inodes (checkpoint).
  * @total_node_count: nids the NAT can address.
- * @stat_lock: protects the four counters above once writes exist.
+ * @stat_lock: protects the four counters above.
  * @meta_inode: internal inode caching meta blocks.
  * @node_inode: internal inode caching node blocks.
  * @nm: node manager.
@@ -172,8 +252,25 @@ struct f2fs_curseg {
  * @s_flags_ro_forced: the mount was asked rw but runs read-only.
  * @recovery_pending: the checkpoint is not an unmount checkpoint, so
  *	roll-forward data may be waiting for a read-write mount.
+ * @sm: segment manager (SIT, free segments); set up for writable mounts.
+ * @writable: the segment manager and free nid list are set up.
+ * @cp_rwsem: operations that change metadata hold it shared; a checkpoint
+ *	holds it exclusive so that it captures a consistent state.
+ * @cp_mutex: serialises checkpoints.
+ * @cp_task: the task writing a checkpoint (it writes pages without
+ *	taking @cp_rwsem again).
+ * @inode_lock: protects @dirty_inodes and @orphans.
+ * @dirty_inodes: inodes whose in-memory fields are newer than their node
+ *	page (struct f2fs_inode_info.dirty_list).
+ * @dirty_dirs: directories with dirty dentry pages, which a checkpoint
+ *	must write (struct f2fs_inode_info.dirty_dir_list).
+ * @orphans: inode numbers unlinked but still open (struct f2fs_orphan).
+ * @orphan_count: entries on @orphans.
+ * @wb_pending: bios in flight written by this mount.
+ * @wb_wait: woken when @wb_pending drops to zero.
+ * @wb_error: a write failed; the next checkpoint must not claim success.
  *
- * Everything except the counters and @nm is set at mount and then only read.
+ * Everything else is set at mount and then only read.
  */
 struct f2fs_sb_info {
 	struct super_block *sb;
@@ -212,6 +309,40 @@ struct f2fs_sb_info {
 
 	bool ro_forced;
 	bool recovery_pending;
+
+	struct f2fs_sm_info sm;
+	bool writable;
+	struct rw_semaphore cp_rwsem;
+	struct mutex cp_mutex;
+	struct task_struct *cp_task;
+	spinlock_t inode_lock;
+	struct list_head dirty_inodes;
+	struct list_head dirty_dirs;
+	struct list_head orphans;
+	unsigned int orphan_count;
+	atomic_t wb_pending;
+	wait_queue_head_t wb_wait;
+	atomic_t wb_error;
+};
+
+/**
+ * struct f2fs_orphan - an unlinked inode that is still open.
+ * @list: on sbi->orphans, under sbi->inode_lock.
+ * @ino: its inode number.
+ */
+struct f2fs_orphan {
+	struct list_head list;
+	u32 ino;
+};
+
+/* Reasons for a checkpoint (reported by the trace events later). */
+enum f2fs_cp_reason {
+	F2FS_CP_UMOUNT,
+	F2FS_CP_SYNC,
+	F2FS_CP_FSYNC,
+	F2FS_CP_SPACE,
+	F2FS_CP_REMOUNT,
+	F2FS_CP_RECOVERY,
 };
 
 /**
@@ -229,8 +360,18 @@ struct f2fs_sb_info {
  * @i_crtime: creation time when the image records it.
  * @ext_lock: protects @ext.
  * @ext: the largest extent of the file, in memory (fofs, blk, len).
+ * @dirty_list: on sbi->dirty_inodes while @meta_dirty (sbi->inode_lock).
+ * @meta_dirty: in-memory fields not yet copied to the node page
+ *	(sbi->inode_lock).
+ * @dirty_dir_list: on sbi->dirty_dirs while @dir_dirty (sbi->inode_lock).
+ * @dir_dirty: a directory with dentry pages not yet written.
  *
- * Fields other than @ext are set by iget and only read afterwards.
+ * Entries leave both lists only under sbi->cp_rwsem (shared, or the
+ * checkpoint's exclusive hold), so a checkpoint can use the inodes on
+ * them without taking references.
+ *
+ * The other fields change under the inode's i_rwsem (and, for directory
+ * depth, the directory's i_rwsem), with sbi->cp_rwsem held shared.
  */
 struct f2fs_inode_info {
 	struct inode vfs_inode;
@@ -250,6 +391,10 @@ struct f2fs_inode_info {
 		u32 blk;
 		u32 len;
 	} ext;
+	struct list_head dirty_list;
+	bool meta_dirty;
+	struct list_head dirty_dir_list;
+	bool dir_dirty;
 };
 
 static inline struct f2fs_sb_info *F2FS_SB(struct super_block *sb)
@@ -335,6 +480,95 @@ static inline u32 f2fs_node_ofs(const struct f2fs_node *rn)
 	return le32_to_cpu(rn->footer.flag) >> OFFSET_BIT_SHIFT;
 }
 
+static inline bool f2fs_node_is_dnode(const struct f2fs_node *rn)
+{
+	u32 ofs = f2fs_node_ofs(rn);
+
+	/* Indirect nodes sit at offsets 3, 4 + 1018 and 5 + 2 * 1018 and up. */
+	if (ofs == 3 || ofs == 4 + NIDS_PER_BLOCK || ofs == 5 + 2 * NIDS_PER_BLOCK)
+		return false;
+	if (ofs >= 6 + 2 * NIDS_PER_BLOCK) {
+		ofs -= 6 + 2 * NIDS_PER_BLOCK;
+		if (!(ofs % (NIDS_PER_BLOCK + 1)))
+			return false;
+	}
+	return true;
+}
+
+static inline bool f2fs_node_is_cold(const struct f2fs_node *rn)
+{
+	return le32_to_cpu(rn->footer.flag) & BIT(COLD_BIT_SHIFT);
+}
+
+static inline void f2fs_set_bit_msb(unsigned int nr, u8 *map)
+{
+	map[nr >> 3] |= 0x80 >> (nr & 7);
+}
+
+static inline void f2fs_clear_bit_msb(unsigned int nr, u8 *map)
+{
+	map[nr >> 3] &= ~(0x80 >> (nr & 7));
+}
+
+static inline void f2fs_change_bit_msb(unsigned int nr, u8 *map)
+{
+	map[nr >> 3] ^= 0x80 >> (nr & 7);
+}
+
+static inline u32 f2fs_seg_of(struct f2fs_sb_info *sbi, u32 blkaddr)
+{
+	return (blkaddr - sbi->main_blkaddr) >> sbi->log_blocks_per_seg;
+}
+
+static inline u32 f2fs_seg_blkaddr(struct f2fs_sb_info *sbi, u32 segno)
+{
+	return sbi->main_blkaddr + (segno << sbi->log_blocks_per_seg);
+}
+
+static inline u64 f2fs_now_elapsed(struct f2fs_sb_info *sbi)
+{
+	return sbi->sm.mount_elapsed + ktime_get_boottime_seconds() -
+	       sbi->sm.mount_time;
+}
+
+/* Operations that change metadata run inside f2fs_lock_op/unlock_op. */
+static inline void f2fs_lock_op(struct f2fs_sb_info *sbi)
+{
+	down_read(&sbi->cp_rwsem);
+}
+
+static inline void f2fs_unlock_op(struct f2fs_sb_info *sbi)
+{
+	up_read(&sbi->cp_rwsem);
+}
+
+/* Writeback may run inside a checkpoint, which holds cp_rwsem already. */
+static inline bool f2fs_in_checkpoint(struct f2fs_sb_info *sbi)
+{
+	return READ_ONCE(sbi->cp_task) == current;
+}
+
+/**
+ * struct f2fs_dnode - where one file block's address lives.
+ * @inode: the file.
+ * @page: the locked node page holding the address (inode or direct node).
+ * @nid: that node's nid.
+ * @slot: index of the address in the node's address array.
+ * @addrs: the node's address array (i_addr past the extra area, or
+ *	dn.addr).
+ * @nr_addrs: entries in @addrs.
+ * @base: file block index of @addrs[0].
+ */
+struct f2fs_dnode {
+	struct inode *inode;
+	struct page *page;
+	u32 nid;
+	unsigned int slot;
+	__le32 *addrs;
+	unsigned int nr_addrs;
+	u64 base;
+};
+
 /**
  * struct f2fs_dentry_view - one dentry area, block or inline, seen alike.
  * @max: number of slots.
@@ -361,6 +595,13 @@ extern struct kmem_cache *f2fs_inode_cachep;
 
 /* checkpoint.c */
 struct page *f2fs_get_meta_page(struct f2fs_sb_info *sbi, u32 blkaddr);
+int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			  const void *buf, blk_opf_t flags);
+int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why);
+int f2fs_add_orphan(struct f2fs_sb_info *sbi, u32 ino);
+void f2fs_remove_orphan(struct f2fs_sb_info *sbi, u32 ino);
+int f2fs_recover_orphans(struct f2fs_sb_info *sbi);
+void f2fs_free_orphans(struct f2fs_sb_info *sbi);
 int f2fs_read_meta_blocks(struct f2fs_sb_info *sbi, u32 blkaddr, void *buf,
 			  unsigned int count);
 int f2fs_load_checkpoint(struct f2fs_sb_info *sbi);
@@ -369,6 +610,20 @@ extern const struct address_space_operations f2fs_meta_aops;
 /* segment.c */
 int f2fs_load_cursegs(struct f2fs_sb_info *sbi);
 void f2fs_free_cursegs(struct f2fs_sb_info *sbi);
+int f2fs_build_sit(struct f2fs_sb_info *sbi);
+void f2fs_destroy_sit(struct f2fs_sb_info *sbi);
+int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
+		     const struct f2fs_summary *sum, u32 *blkaddr,
+		     u32 *next_blkaddr);
+void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr);
+bool f2fs_space_low(struct f2fs_sb_info *sbi);
+int f2fs_flush_sit(struct f2fs_sb_info *sbi);
+int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi);
+void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi);
+unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
+void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
+		       u32 blkaddr, blk_opf_t flags);
+void f2fs_wait_writes(struct f2fs_sb_info *sbi);
 
 /* node.c */
 int f2fs_init_node_manager(struct f2fs_sb_info *sbi);
@@ -379,15 +634,44 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 				u32 ofs);
 int f2fs_create_nat_cache(void);
 void f2fs_destroy_nat_cache(void);
+int f2fs_alloc_nid(struct f2fs_sb_info *sbi, u32 ino, u32 *nid);
+void f2fs_alloc_nid_failed(struct f2fs_sb_info *sbi, u32 nid);
+void f2fs_set_node_addr(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
+struct page *f2fs_new_node_page(struct inode *inode, u32 nid, u32 ofs);
+void f2fs_free_node(struct inode *inode, u32 nid);
+int f2fs_flush_nat(struct f2fs_sb_info *sbi);
+int f2fs_init_free_nids(struct f2fs_sb_info *sbi);
+int f2fs_sync_node_pages(struct f2fs_sb_info *sbi);
+u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi);
 extern const struct address_space_operations f2fs_node_aops;
 
 /* inode.c */
 struct inode *f2fs_iget(struct super_block *sb, unsigned long ino);
+struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino);
+struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
+			     const struct qstr *name);
+int f2fs_update_inode(struct inode *inode);
+void f2fs_mark_meta_dirty(struct inode *inode);
+int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi);
+void f2fs_evict_inode(struct inode *inode);
+void f2fs_dirty_inode(struct inode *inode, int flags);
 
 /* data.c */
 int f2fs_map_blocks(struct inode *inode, u64 index, u32 max, u32 *blkaddr);
 int f2fs_submit_page_read(struct f2fs_sb_info *sbi, struct page *page,
 			  u32 blkaddr);
+int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
+		   struct f2fs_dnode *dn);
+void f2fs_put_dnode(struct f2fs_dnode *dn);
+int f2fs_reserve_block(struct inode *inode, u64 index);
+int f2fs_truncate_blocks(struct inode *inode, u64 from);
+int f2fs_convert_inline_data(struct inode *inode);
+struct page *f2fs_get_new_data_page(struct inode *inode, u64 index);
+void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr);
+struct page *f2fs_get_locked_node(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
+				  u32 ofs);
+void f2fs_set_file_temperature(struct inode *inode, const struct qstr *name);
+extern const struct vm_operations_struct f2fs_file_vm_ops;
 extern const struct address_space_operations f2fs_data_aops;
 
 /* hash.c */
@@ -398,6 +682,17 @@ struct f2fs_dir_entry *f2fs_find_entry(struct inode *dir,
 				       const struct qstr *name,
 				       struct page **res_page);
 unsigned char f2fs_ftype_to_dtype(u8 ftype);
+int f2fs_add_link(struct inode *dir, const struct qstr *name,
+		  struct inode *inode);
+void f2fs_delete_entry(struct inode *dir, struct f2fs_dir_entry *de,
+		       struct page *page);
+void f2fs_set_link(struct inode *dir, struct f2fs_dir_entry *de,
+		   struct page *page, struct inode *inode);
+int f2fs_make_empty(struct inode *dir, struct inode *parent);
+bool f2fs_empty_dir(struct inode *dir);
+struct f2fs_dir_entry *f2fs_parent_entry(struct inode *dir,
+					 struct page **res_page);
+int f2fs_convert_inline_dir(struct inode *dir);
 extern const struct file_operations f2fs_dir_operations;
 
 /* namei.c */
@@ -410,5 +705,8 @@ extern const struct file_operations f2fs_file_operations;
 extern const struct inode_operations f2fs_file_inode_operations;
 int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 		 struct kstat *stat, u32 request_mask, unsigned int flags);
+int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
+		 struct iattr *attr);
+int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync);
 
 #endif /* _F2FS_LOCAL_H */

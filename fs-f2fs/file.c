@@ -2,8 +2,11 @@
 /*
  * file.c - file operations of regular files and the shared getattr.
  *
- * Reads go through the generic page cache paths (read_iter, mmap, splice),
- * which call into data.c for block mapping and readahead.
+ * Reads and writes go through the generic page cache paths (read_iter,
+ * write_iter, mmap, splice), which call into data.c for block mapping,
+ * readahead, block reservation and writeback.  fsync writes the file's
+ * pages and then a checkpoint (the roll-forward fsync of the design is
+ * not built yet).
  */
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -50,13 +53,134 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 	return 0;
 }
 
+/* Zero the tail of the block that holds the new end of file. */
+static int zero_partial_block(struct inode *inode, loff_t size)
+{
+	unsigned int ofs = size & (PAGE_SIZE - 1);
+	pgoff_t index = size >> PAGE_SHIFT;
+	struct page *page;
+	u32 blkaddr;
+	int n;
+
+	if (!ofs)
+		return 0;
+	page = find_lock_page(inode->i_mapping, index);
+	if (!page) {
+		n = f2fs_map_blocks(inode, index, 1, &blkaddr);
+		if (n < 0)
+			return n;
+		if (blkaddr == NULL_ADDR)
+			return 0;	/* a hole reads as zeros anyway */
+		page = read_mapping_page(inode->i_mapping, index, NULL);
+		if (IS_ERR(page))
+			return PTR_ERR(page);
+		lock_page(page);
+	}
+	wait_for_stable_page(page);
+	zero_user_segment(page, ofs, PAGE_SIZE);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	return 0;
+}
+
+static int change_size(struct inode *inode, loff_t size)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	loff_t old = i_size_read(inode);
+	int err;
+
+	err = f2fs_convert_inline_data(inode);
+	if (err)
+		return err;
+	truncate_setsize(inode, size);
+	if (size < old) {
+		err = zero_partial_block(inode, size);
+		if (err)
+			return err;
+		f2fs_lock_op(sbi);
+		err = f2fs_truncate_blocks(inode, DIV_ROUND_UP(size, PAGE_SIZE));
+		f2fs_unlock_op(sbi);
+	}
+	inode->i_mtime = inode->i_ctime = current_time(inode);
+	f2fs_mark_meta_dirty(inode);
+	return err;
+}
+
+/**
+ * f2fs_setattr - change attributes, including the size.
+ * @mnt_userns: idmapping of the mount.
+ * @dentry: the object.
+ * @attr: what to change.
+ *
+ * Return: 0, or the errors of setattr_prepare(), of block reservation
+ * (-ENOSPC) and of reading nodes (-EIO, -EFSCORRUPTED).
+ */
+int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
+		 struct iattr *attr)
+{
+	struct inode *inode = d_inode(dentry);
+	int err;
+
+	err = setattr_prepare(mnt_userns, dentry, attr);
+	if (err)
+		return err;
+	if ((attr->ia_valid & ATTR_SIZE) &&
+	    attr->ia_size != i_size_read(inode)) {
+		if (!S_ISREG(inode->i_mode))
+			return -EINVAL;
+		err = change_size(inode, attr->ia_size);
+		if (err)
+			return err;
+	}
+	setattr_copy(mnt_userns, inode, attr);
+	f2fs_mark_meta_dirty(inode);
+	return 0;
+}
+
+/**
+ * f2fs_sync_file - make a file's data and metadata durable.
+ * @file: the file.
+ * @start: first byte.
+ * @end: last byte.
+ * @datasync: only data and what is needed to read it back.
+ *
+ * Writes the range, then a checkpoint.
+ *
+ * Return: 0, or the error of writeback or of the checkpoint.
+ */
+int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
+{
+	struct inode *inode = file_inode(file);
+	int err;
+
+	err = file_write_and_wait_range(file, start, end);
+	if (err)
+		return err;
+	if (sb_rdonly(inode->i_sb))
+		return 0;
+	return f2fs_write_checkpoint(F2FS_I_SB(inode), F2FS_CP_FSYNC);
+}
+
+static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
+{
+	file_accessed(file);
+	vma->vm_ops = &f2fs_file_vm_ops;
+	return 0;
+}
+
 const struct file_operations f2fs_file_operations = {
 	.llseek		= generic_file_llseek,
 	.read_iter	= generic_file_read_iter,
-	.mmap		= generic_file_readonly_mmap,
+	.write_iter	= generic_file_write_iter,
+	.mmap		= f2fs_file_mmap,
+	.open		= generic_file_open,
+	.fsync		= f2fs_sync_file,
 	.splice_read	= generic_file_splice_read,
+	.splice_write	= iter_file_splice_write,
 };
 
 const struct inode_operations f2fs_file_inode_operations = {
 	.getattr	= f2fs_getattr,
+	.setattr	= f2fs_setattr,
 };

@@ -63,7 +63,8 @@ static void load_extent(struct inode *inode, const struct f2fs_extent *e)
 }
 
 /* Validate and copy the on-disk inode into @inode.  */
-static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri)
+static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri,
+			  bool orphan)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_inode_info *fi = F2FS_I(inode);
@@ -79,7 +80,7 @@ static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri)
 		f2fs_err(sbi, "inode %lu: invalid mode 0%o", inode->i_ino, mode);
 		return -EFSCORRUPTED;
 	}
-	if (!le32_to_cpu(ri->i_links)) {
+	if (!le32_to_cpu(ri->i_links) && !orphan) {
 		f2fs_err(sbi, "inode %lu: link count is zero", inode->i_ino);
 		return -EFSCORRUPTED;
 	}
@@ -206,16 +207,8 @@ static void set_inode_ops(struct inode *inode)
 	}
 }
 
-/**
- * f2fs_iget - get the in-memory inode for an inode number.
- * @sb: the superblock.
- * @ino: inode number (a nid).
- *
- * Return: the inode, or ERR_PTR(-EFSCORRUPTED) when the inode block fails
- * validation, ERR_PTR(-EOPNOTSUPP) for a format feature we cannot read,
- * ERR_PTR(-EIO) or ERR_PTR(-ENOMEM).
- */
-struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
+static struct inode *do_iget(struct super_block *sb, unsigned long ino,
+			     bool orphan)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
 	struct inode *inode;
@@ -238,7 +231,8 @@ struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
 		err = PTR_ERR(page);
 		goto bad_inode;
 	}
-	err = read_raw_inode(inode, &((struct f2fs_node *)page_address(page))->i);
+	err = read_raw_inode(inode, &((struct f2fs_node *)page_address(page))->i,
+			     orphan);
 	put_page(page);
 	if (err)
 		goto bad_inode;
@@ -248,5 +242,319 @@ struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
 
 bad_inode:
 	iget_failed(inode);
+	return ERR_PTR(err);
+}
+
+/**
+ * f2fs_iget - get the in-memory inode for an inode number.
+ * @sb: the superblock.
+ * @ino: inode number (a nid).
+ *
+ * Return: the inode, or ERR_PTR(-EFSCORRUPTED) when the inode block fails
+ * validation, ERR_PTR(-EOPNOTSUPP) for a format feature we cannot read,
+ * ERR_PTR(-EIO) or ERR_PTR(-ENOMEM).
+ */
+struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
+{
+	return do_iget(sb, ino, false);
+}
+
+/**
+ * f2fs_iget_orphan - get an orphan inode, whose link count may be zero.
+ * @sb: the superblock.
+ * @ino: inode number from the checkpoint's orphan blocks.
+ *
+ * Return: as f2fs_iget().
+ */
+struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino)
+{
+	return do_iget(sb, ino, true);
+}
+
+/*
+ * ---- Writing inodes ------------------------------------------------------
+ *
+ * In-memory inode fields reach the inode's node page lazily: changes mark
+ * the inode "meta dirty" and put it on sbi->dirty_inodes, and each
+ * checkpoint (or eviction) copies them into the node page, which the
+ * checkpoint then writes with the other nodes.
+ */
+
+/**
+ * f2fs_mark_meta_dirty - note that the inode block needs updating.
+ * @inode: the inode.
+ */
+void f2fs_mark_meta_dirty(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+
+	if (!sbi->writable || READ_ONCE(fi->meta_dirty) ||
+	    inode->i_ino < F2FS_RESERVED_NODE_NUM)
+		return;
+	spin_lock(&sbi->inode_lock);
+	if (!fi->meta_dirty) {
+		fi->meta_dirty = true;
+		list_add_tail(&fi->dirty_list, &sbi->dirty_inodes);
+	}
+	spin_unlock(&sbi->inode_lock);
+}
+
+/**
+ * f2fs_dirty_inode - super_operations.dirty_inode: the VFS changed fields.
+ * @inode: the inode.
+ * @flags: I_DIRTY_* flags (unused).
+ */
+void f2fs_dirty_inode(struct inode *inode, int flags)
+{
+	f2fs_mark_meta_dirty(inode);
+}
+
+static void fill_raw_inode(struct inode *inode, struct f2fs_inode *ri)
+{
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+
+	ri->i_mode = cpu_to_le16(inode->i_mode);
+	ri->i_advise = fi->i_advise;
+	ri->i_uid = cpu_to_le32(i_uid_read(inode));
+	ri->i_gid = cpu_to_le32(i_gid_read(inode));
+	ri->i_links = cpu_to_le32(inode->i_nlink);
+	ri->i_size = cpu_to_le64(i_size_read(inode));
+	ri->i_blocks = cpu_to_le64((inode->i_blocks >> (F2FS_BLKSIZE_BITS - 9)) +
+				   1);
+	ri->i_atime = cpu_to_le64(inode->i_atime.tv_sec);
+	ri->i_ctime = cpu_to_le64(inode->i_ctime.tv_sec);
+	ri->i_mtime = cpu_to_le64(inode->i_mtime.tv_sec);
+	ri->i_atime_nsec = cpu_to_le32(inode->i_atime.tv_nsec);
+	ri->i_ctime_nsec = cpu_to_le32(inode->i_ctime.tv_nsec);
+	ri->i_mtime_nsec = cpu_to_le32(inode->i_mtime.tv_nsec);
+	ri->i_generation = cpu_to_le32(inode->i_generation);
+	ri->i_current_depth = cpu_to_le32(S_ISDIR(inode->i_mode) ?
+					  fi->i_current_depth : 0);
+	ri->i_xattr_nid = cpu_to_le32(fi->i_xattr_nid);
+	ri->i_flags = cpu_to_le32(fi->i_flags);
+	ri->i_pino = cpu_to_le32(fi->i_pino);
+	ri->i_dir_level = fi->i_dir_level;
+	ri->i_inline = fi->i_inline;
+	read_lock(&fi->ext_lock);
+	ri->i_ext.fofs = cpu_to_le32(fi->ext.fofs);
+	ri->i_ext.blk = cpu_to_le32(fi->ext.blk);
+	ri->i_ext.len = cpu_to_le32(fi->ext.len);
+	read_unlock(&fi->ext_lock);
+	if (S_ISCHR(inode->i_mode) || S_ISBLK(inode->i_mode) ||
+	    S_ISFIFO(inode->i_mode) || S_ISSOCK(inode->i_mode)) {
+		unsigned int base = f2fs_extra_addrs(inode);
+
+		if (old_valid_dev(inode->i_rdev)) {
+			ri->i_addr[base] = cpu_to_le32(old_encode_dev(inode->i_rdev));
+			ri->i_addr[base + 1] = 0;
+		} else {
+			ri->i_addr[base] = 0;
+			ri->i_addr[base + 1] =
+				cpu_to_le32(new_encode_dev(inode->i_rdev));
+		}
+	}
+}
+
+/**
+ * f2fs_update_inode - copy the in-memory inode into its node page.
+ * @inode: the inode.
+ *
+ * Called with sbi->cp_rwsem held (shared, or by the checkpoint).
+ *
+ * Return: 0 or the error of reading the inode block.
+ */
+int f2fs_update_inode(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct page *page;
+
+	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	fill_raw_inode(inode, &((struct f2fs_node *)page_address(page))->i);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	return 0;
+}
+
+/**
+ * f2fs_sync_dirty_inodes - write dentry pages and inode fields for a
+ * checkpoint.
+ * @sbi: the mount; the caller holds sbi->cp_rwsem exclusively.
+ *
+ * Directories' dirty dentry pages are written (and waited for) first, as
+ * they change the directories' nodes; then every meta-dirty inode is
+ * copied into its node page.
+ *
+ * Return: 0 or the first error.
+ */
+int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_inode_info *fi;
+	unsigned int budget;
+	int err = 0, ret;
+
+	spin_lock(&sbi->inode_lock);
+	while (!list_empty(&sbi->dirty_dirs)) {
+		fi = list_first_entry(&sbi->dirty_dirs, struct f2fs_inode_info,
+				      dirty_dir_list);
+		list_del_init(&fi->dirty_dir_list);
+		fi->dir_dirty = false;
+		spin_unlock(&sbi->inode_lock);
+		ret = filemap_write_and_wait(fi->vfs_inode.i_mapping);
+		if (ret && !err)
+			err = ret;
+		spin_lock(&sbi->inode_lock);
+	}
+	/* Writers may re-dirty inodes meanwhile; do not chase them forever. */
+	budget = 0;
+	list_for_each_entry(fi, &sbi->dirty_inodes, dirty_list)
+		budget++;
+	while (budget-- && !list_empty(&sbi->dirty_inodes)) {
+		fi = list_first_entry(&sbi->dirty_inodes, struct f2fs_inode_info,
+				      dirty_list);
+		list_del_init(&fi->dirty_list);
+		fi->meta_dirty = false;
+		spin_unlock(&sbi->inode_lock);
+		ret = f2fs_update_inode(&fi->vfs_inode);
+		if (ret && !err)
+			err = ret;
+		spin_lock(&sbi->inode_lock);
+	}
+	spin_unlock(&sbi->inode_lock);
+	return err;
+}
+
+static void drop_from_dirty_lists(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+
+	spin_lock(&sbi->inode_lock);
+	if (fi->meta_dirty) {
+		list_del_init(&fi->dirty_list);
+		fi->meta_dirty = false;
+	}
+	if (fi->dir_dirty) {
+		list_del_init(&fi->dirty_dir_list);
+		fi->dir_dirty = false;
+	}
+	spin_unlock(&sbi->inode_lock);
+}
+
+/**
+ * f2fs_evict_inode - the last reference is gone: save or free the inode.
+ * @inode: the inode.
+ *
+ * An inode still linked gets its fields written to the node page; an
+ * unlinked one has all its blocks and nodes freed and leaves the orphan
+ * list.
+ */
+void f2fs_evict_inode(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	bool writable = sbi->writable && !is_bad_inode(inode) &&
+			inode->i_ino >= F2FS_RESERVED_NODE_NUM;
+
+	if (writable && inode->i_nlink &&
+	    mapping_tagged(&inode->i_data, PAGECACHE_TAG_DIRTY))
+		filemap_write_and_wait(&inode->i_data);
+	truncate_inode_pages_final(&inode->i_data);
+	if (!writable)
+		goto out;
+
+	f2fs_lock_op(sbi);
+	if (!inode->i_nlink) {
+		f2fs_truncate_blocks(inode, 0);
+		if (fi->i_xattr_nid)
+			f2fs_free_node(inode, fi->i_xattr_nid);
+		f2fs_free_node(inode, inode->i_ino);
+		f2fs_remove_orphan(sbi, inode->i_ino);
+	} else if (fi->meta_dirty) {
+		f2fs_update_inode(inode);
+	}
+	drop_from_dirty_lists(inode);
+	f2fs_unlock_op(sbi);
+out:
+	clear_inode(inode);
+}
+
+/**
+ * f2fs_new_inode - allocate an inode and its node block.
+ * @dir: the parent directory.
+ * @mode: type and permissions.
+ * @name: the name it will get (stored in the inode, and used to pick the
+ *	log of a regular file by extension).
+ *
+ * Called with sbi->cp_rwsem held shared.  The inode is returned locked
+ * (I_NEW) with one link; the caller links it and unlocks it.
+ *
+ * Return: the inode, or ERR_PTR(-ENOSPC) / ERR_PTR(-ENOMEM).
+ */
+struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
+			     const struct qstr *name)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	struct f2fs_inode_info *fi;
+	struct f2fs_inode *ri;
+	struct inode *inode;
+	struct page *page;
+	u32 ino;
+	int err;
+
+	inode = new_inode(dir->i_sb);
+	if (!inode)
+		return ERR_PTR(-ENOMEM);
+	err = f2fs_alloc_nid(sbi, 0, &ino);
+	if (err)
+		goto put_inode;
+	fi = F2FS_I(inode);
+	inode_init_owner(&init_user_ns, inode, dir, mode);
+	inode->i_ino = ino;
+	inode->i_blocks = 0;
+	inode->i_mtime = inode->i_atime = inode->i_ctime = current_time(inode);
+	fi->i_crtime = inode->i_mtime;
+	inode->i_generation = get_random_u32();
+	fi->i_pino = dir->i_ino;
+	fi->i_current_depth = S_ISDIR(mode) ? 1 : 0;
+	fi->i_dir_level = 0;
+	fi->i_flags = F2FS_I(dir)->i_flags & (FS_NODUMP_FL | FS_NOATIME_FL);
+	if (S_ISREG(mode))
+		f2fs_set_file_temperature(inode, name);
+	set_inode_ops(inode);
+	err = insert_inode_locked(inode);
+	if (err)
+		goto free_nid;
+
+	page = f2fs_new_node_page(inode, ino, 0);
+	if (IS_ERR(page)) {
+		err = PTR_ERR(page);
+		goto unlock_new;
+	}
+	ri = &((struct f2fs_node *)page_address(page))->i;
+	fill_raw_inode(inode, ri);
+	ri->i_namelen = cpu_to_le32(min_t(u32, name->len, F2FS_NAME_LEN));
+	memcpy(ri->i_name, name->name, le32_to_cpu(ri->i_namelen));
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	return inode;
+
+unlock_new:
+	f2fs_alloc_nid_failed(sbi, ino);
+	make_bad_inode(inode);
+	clear_nlink(inode);
+	unlock_new_inode(inode);
+	iput(inode);
+	return ERR_PTR(err);
+free_nid:
+	f2fs_alloc_nid_failed(sbi, ino);
+put_inode:
+	make_bad_inode(inode);
+	clear_nlink(inode);
+	iput(inode);
 	return ERR_PTR(err);
 }

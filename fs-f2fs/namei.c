@@ -3,8 +3,11 @@
  * namei.c - inode operations of directories, symlinks and special files.
  *
  * Name resolution goes through f2fs_find_entry() (dir.c) and f2fs_iget()
- * (inode.c); this file only wires them into the VFS.  Symlink targets are
- * stored as file data (or inline data) and read through the page cache.
+ * (inode.c); this file wires them, and the namespace changes, into the
+ * VFS.  Every change runs inside f2fs_lock_op(), so that a checkpoint sees
+ * either none or all of it: the new inode, its dentry, the link counts.
+ * Symlink targets are stored as file data (or inline data) and read
+ * through the page cache.
  */
 #include "f2fs.h"
 
@@ -31,16 +34,275 @@ static struct dentry *f2fs_lookup(struct inode *dir, struct dentry *dentry,
 	return d_splice_alias(inode, dentry);
 }
 
+/* Undo a half-made inode: no link, so eviction frees it. */
+static void drop_new_inode(struct inode *inode)
+{
+	clear_nlink(inode);
+	unlock_new_inode(inode);
+	iput(inode);
+}
+
+static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
+		     dev_t rdev)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	struct inode *inode;
+	int err;
+
+	f2fs_lock_op(sbi);
+	inode = f2fs_new_inode(dir, mode, &dentry->d_name);
+	if (IS_ERR(inode)) {
+		f2fs_unlock_op(sbi);
+		return PTR_ERR(inode);
+	}
+	if (!S_ISREG(mode) && !S_ISDIR(mode))
+		init_special_inode(inode, mode, rdev);
+	err = 0;
+	if (S_ISDIR(mode)) {
+		set_nlink(inode, 2);
+		err = f2fs_make_empty(inode, dir);
+	}
+	if (!err)
+		err = f2fs_add_link(dir, &dentry->d_name, inode);
+	if (err) {
+		f2fs_unlock_op(sbi);
+		drop_new_inode(inode);
+		return err;
+	}
+	if (S_ISDIR(mode))
+		inc_nlink(dir);
+	f2fs_mark_meta_dirty(inode);
+	f2fs_unlock_op(sbi);
+	d_instantiate_new(dentry, inode);
+	return 0;
+}
+
+static int f2fs_create(struct user_namespace *mnt_userns, struct inode *dir,
+		       struct dentry *dentry, umode_t mode, bool excl)
+{
+	return new_entry(dir, dentry, S_IFREG | (mode & ~S_IFMT), 0);
+}
+
+static int f2fs_mkdir(struct user_namespace *mnt_userns, struct inode *dir,
+		      struct dentry *dentry, umode_t mode)
+{
+	return new_entry(dir, dentry, S_IFDIR | mode, 0);
+}
+
+static int f2fs_mknod(struct user_namespace *mnt_userns, struct inode *dir,
+		      struct dentry *dentry, umode_t mode, dev_t rdev)
+{
+	return new_entry(dir, dentry, mode, rdev);
+}
+
+static int f2fs_symlink(struct user_namespace *mnt_userns, struct inode *dir,
+			struct dentry *dentry, const char *symname)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	size_t len = strlen(symname) + 1;
+	struct inode *inode;
+	int err;
+
+	if (len > PAGE_SIZE)
+		return -ENAMETOOLONG;
+	f2fs_lock_op(sbi);
+	inode = f2fs_new_inode(dir, S_IFLNK | 0777, &dentry->d_name);
+	f2fs_unlock_op(sbi);
+	if (IS_ERR(inode))
+		return PTR_ERR(inode);
+	/* The target is file data, written through the page cache. */
+	err = page_symlink(inode, symname, len);
+	if (err)
+		goto discard;
+	f2fs_lock_op(sbi);
+	err = f2fs_add_link(dir, &dentry->d_name, inode);
+	f2fs_mark_meta_dirty(inode);
+	f2fs_unlock_op(sbi);
+	if (err)
+		goto discard;
+	d_instantiate_new(dentry, inode);
+	return 0;
+discard:
+	drop_new_inode(inode);
+	return err;
+}
+
+static int f2fs_link(struct dentry *old_dentry, struct inode *dir,
+		     struct dentry *dentry)
+{
+	struct inode *inode = d_inode(old_dentry);
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	int err;
+
+	f2fs_lock_op(sbi);
+	err = f2fs_add_link(dir, &dentry->d_name, inode);
+	if (!err) {
+		inode->i_ctime = current_time(inode);
+		inc_nlink(inode);
+		ihold(inode);
+		f2fs_mark_meta_dirty(inode);
+		d_instantiate(dentry, inode);
+	}
+	f2fs_unlock_op(sbi);
+	return err;
+}
+
+/* One link less for @inode; at zero it becomes an orphan until evicted. */
+static void drop_link(struct f2fs_sb_info *sbi, struct inode *inode,
+		      bool is_dir)
+{
+	inode->i_ctime = current_time(inode);
+	if (is_dir)
+		clear_nlink(inode);
+	else
+		drop_nlink(inode);
+	if (!inode->i_nlink)
+		f2fs_add_orphan(sbi, inode->i_ino);
+	f2fs_mark_meta_dirty(inode);
+}
+
+static int f2fs_unlink(struct inode *dir, struct dentry *dentry)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	struct inode *inode = d_inode(dentry);
+	struct f2fs_dir_entry *de;
+	struct page *page;
+
+	de = f2fs_find_entry(dir, &dentry->d_name, &page);
+	if (IS_ERR(de))
+		return PTR_ERR(de);
+	if (!de)
+		return -ENOENT;
+	f2fs_lock_op(sbi);
+	f2fs_delete_entry(dir, de, page);
+	drop_link(sbi, inode, false);
+	f2fs_unlock_op(sbi);
+	return 0;
+}
+
+static int f2fs_rmdir(struct inode *dir, struct dentry *dentry)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
+	struct inode *inode = d_inode(dentry);
+	struct f2fs_dir_entry *de;
+	struct page *page;
+
+	if (!f2fs_empty_dir(inode))
+		return -ENOTEMPTY;
+	de = f2fs_find_entry(dir, &dentry->d_name, &page);
+	if (IS_ERR(de))
+		return PTR_ERR(de);
+	if (!de)
+		return -ENOENT;
+	f2fs_lock_op(sbi);
+	f2fs_delete_entry(dir, de, page);
+	drop_link(sbi, inode, true);
+	drop_nlink(dir);
+	f2fs_mark_meta_dirty(dir);
+	f2fs_unlock_op(sbi);
+	return 0;
+}
+
+static int f2fs_rename(struct user_namespace *mnt_userns,
+		       struct inode *old_dir, struct dentry *old_dentry,
+		       struct inode *new_dir, struct dentry *new_dentry,
+		       unsigned int flags)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(old_dir);
+	struct inode *old_inode = d_inode(old_dentry);
+	struct inode *new_inode = d_inode(new_dentry);
+	bool is_dir = S_ISDIR(old_inode->i_mode);
+	struct f2fs_dir_entry *old_de, *new_de, *dotdot_de = NULL;
+	struct page *old_page, *new_page, *dotdot_page = NULL;
+	int err;
+
+	if (flags & ~RENAME_NOREPLACE)
+		return -EINVAL;
+	if (new_inode && S_ISDIR(new_inode->i_mode) && !f2fs_empty_dir(new_inode))
+		return -ENOTEMPTY;
+
+	/* Entries move between pages when a directory leaves inline form. */
+	f2fs_lock_op(sbi);
+	err = f2fs_convert_inline_dir(old_dir);
+	if (!err)
+		err = f2fs_convert_inline_dir(new_dir);
+	if (!err && is_dir)
+		err = f2fs_convert_inline_dir(old_inode);
+	f2fs_unlock_op(sbi);
+	if (err)
+		return err;
+
+	old_de = f2fs_find_entry(old_dir, &old_dentry->d_name, &old_page);
+	if (IS_ERR_OR_NULL(old_de))
+		return old_de ? PTR_ERR(old_de) : -ENOENT;
+	if (is_dir && old_dir != new_dir) {
+		dotdot_de = f2fs_parent_entry(old_inode, &dotdot_page);
+		if (IS_ERR_OR_NULL(dotdot_de)) {
+			err = dotdot_de ? PTR_ERR(dotdot_de) : -EFSCORRUPTED;
+			goto put_old;
+		}
+	}
+
+	f2fs_lock_op(sbi);
+	if (new_inode) {
+		new_de = f2fs_find_entry(new_dir, &new_dentry->d_name, &new_page);
+		if (IS_ERR_OR_NULL(new_de)) {
+			err = new_de ? PTR_ERR(new_de) : -ENOENT;
+			goto unlock;
+		}
+		f2fs_set_link(new_dir, new_de, new_page, old_inode);
+		drop_link(sbi, new_inode, S_ISDIR(new_inode->i_mode));
+	} else {
+		err = f2fs_add_link(new_dir, &new_dentry->d_name, old_inode);
+		if (err)
+			goto unlock;
+		if (is_dir)
+			inc_nlink(new_dir);
+	}
+	f2fs_delete_entry(old_dir, old_de, old_page);
+	old_page = NULL;
+	old_inode->i_ctime = current_time(old_inode);
+	F2FS_I(old_inode)->i_pino = new_dir->i_ino;
+	f2fs_mark_meta_dirty(old_inode);
+	if (is_dir && (new_inode || old_dir != new_dir))
+		drop_nlink(old_dir);
+	if (dotdot_de) {
+		f2fs_set_link(old_inode, dotdot_de, dotdot_page, new_dir);
+		dotdot_page = NULL;
+	}
+	f2fs_mark_meta_dirty(old_dir);
+	f2fs_mark_meta_dirty(new_dir);
+unlock:
+	f2fs_unlock_op(sbi);
+	if (dotdot_page)
+		put_page(dotdot_page);
+put_old:
+	if (old_page)
+		put_page(old_page);
+	return err;
+}
+
 const struct inode_operations f2fs_dir_inode_operations = {
 	.lookup		= f2fs_lookup,
+	.create		= f2fs_create,
+	.mkdir		= f2fs_mkdir,
+	.mknod		= f2fs_mknod,
+	.symlink	= f2fs_symlink,
+	.link		= f2fs_link,
+	.unlink		= f2fs_unlink,
+	.rmdir		= f2fs_rmdir,
+	.rename		= f2fs_rename,
 	.getattr	= f2fs_getattr,
+	.setattr	= f2fs_setattr,
 };
 
 const struct inode_operations f2fs_symlink_inode_operations = {
 	.get_link	= page_get_link,
 	.getattr	= f2fs_getattr,
+	.setattr	= f2fs_setattr,
 };
 
 const struct inode_operations f2fs_special_inode_operations = {
 	.getattr	= f2fs_getattr,
+	.setattr	= f2fs_setattr,
 };

@@ -15,6 +15,13 @@
  *      version bitmap marks as current.
  * What was found in 2 or 3 is inserted into the cache.
  *
+ * A writable mount changes entries in the cache only, marks them dirty,
+ * and the checkpoint writes them: into the NAT journal when they fit,
+ * otherwise into the other copy of each affected NAT block (flipping its
+ * bit in the version bitmap), so the previous checkpoint's NAT stays whole.
+ * Free nids come from scanning NAT blocks for unused entries; a nid freed
+ * since the last checkpoint is not reused before the next one.
+ *
  * Node pages are cached in the node inode's mapping with the nid as page
  * index.  Every reader names the node it expects (nid, owning ino, offset in
  * the inode's node tree) and the footer is checked against it, so a stale
@@ -148,9 +155,6 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
 	return f2fs_submit_page_read(sbi, &folio->page, ni.blkaddr);
 }
 
-const struct address_space_operations f2fs_node_aops = {
-	.read_folio	= f2fs_node_read_folio,
-};
 
 /**
  * f2fs_get_node_page - read a node and check that it is the one expected.
@@ -175,11 +179,22 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 	err = f2fs_get_node_info(sbi, nid, &ni);
 	if (err)
 		return ERR_PTR(err);
-	if (ni.blkaddr == NULL_ADDR || ni.blkaddr == NEW_ADDR) {
+	if (ni.blkaddr == NEW_ADDR) {
+		/* Created since the last write: it lives in the cache only. */
+		page = find_get_page(sbi->node_inode->i_mapping, nid);
+		if (page && !PageUptodate(page)) {
+			put_page(page);
+			page = NULL;
+		}
+	} else {
+		page = NULL;
+	}
+	if (!page && (ni.blkaddr == NULL_ADDR || ni.blkaddr == NEW_ADDR)) {
 		f2fs_err(sbi, "node %u of inode %u is not allocated", nid, ino);
 		return ERR_PTR(-EFSCORRUPTED);
 	}
-	page = read_mapping_page(sbi->node_inode->i_mapping, nid, NULL);
+	if (!page)
+		page = read_mapping_page(sbi->node_inode->i_mapping, nid, NULL);
 	if (IS_ERR(page))
 		return ERR_PTR(-EIO);
 	rn = page_address(page);
@@ -199,7 +214,7 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
  * f2fs_init_node_manager - set up NAT geometry and the version bitmap.
  * @sbi: the mount, with sbi->ckpt loaded.
  *
- * Return: 0 or -ENOMEM.
+ * Return: 0, or -EFSCORRUPTED when the bitmap does not fit the pack.
  */
 int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 {
@@ -232,9 +247,9 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 		f2fs_err(sbi, "NAT version bitmap does not fit the checkpoint");
 		return -EFSCORRUPTED;
 	}
-	nm->nat_bitmap = kmemdup(src, nm->nat_bitmap_bytes, GFP_KERNEL);
-	if (!nm->nat_bitmap)
-		return -ENOMEM;
+	/* Kept in place: a checkpoint writes the flipped bits back. */
+	nm->nat_bitmap = (u8 *)src;
+	mutex_init(&nm->nid_lock);
 	return 0;
 }
 
@@ -252,8 +267,10 @@ void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi)
 		kmem_cache_free(nat_entry_slab, e);
 	xa_destroy(&nm->nat_tree);
 	nm->nat_count = 0;
-	kfree(nm->nat_bitmap);
+	nm->nat_dirty = 0;
 	nm->nat_bitmap = NULL;
+	kfree(nm->free_nids);
+	nm->free_nids = NULL;
 }
 
 /**
@@ -276,3 +293,517 @@ void f2fs_destroy_nat_cache(void)
 {
 	kmem_cache_destroy(nat_entry_slab);
 }
+
+/* Cached entry of @nid, created from the on-disk entry if needed. */
+static struct f2fs_nat_cached *nat_entry_locked(struct f2fs_sb_info *sbi,
+						u32 nid)
+{
+	return xa_load(&sbi->nm.nat_tree, nid);
+}
+
+static void nat_mark_dirty(struct f2fs_sb_info *sbi, u32 nid)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+
+	if (!xa_get_mark(&nm->nat_tree, nid, F2FS_NAT_DIRTY)) {
+		xa_set_mark(&nm->nat_tree, nid, F2FS_NAT_DIRTY);
+		nm->nat_dirty++;
+	}
+}
+
+/* Make sure @nid is cached (reading its on-disk entry), then lock. */
+static struct f2fs_nat_cached *nat_entry_get(struct f2fs_sb_info *sbi,
+					     u32 nid)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	struct f2fs_nat_cached ni, *e;
+
+	for (;;) {
+		down_write(&nm->nat_lock);
+		e = nat_entry_locked(sbi, nid);
+		if (e)
+			return e;
+		up_write(&nm->nat_lock);
+		if (f2fs_get_node_info(sbi, nid, &ni))
+			return NULL;
+		down_write(&nm->nat_lock);
+		if (!nat_entry_locked(sbi, nid)) {
+			e = kmem_cache_alloc(nat_entry_slab,
+					     GFP_NOFS | __GFP_NOFAIL);
+			*e = ni;
+			if (xa_insert(&nm->nat_tree, nid, e,
+				      GFP_NOFS | __GFP_NOFAIL))
+				kmem_cache_free(nat_entry_slab, e);
+			else
+				nm->nat_count++;
+		}
+		up_write(&nm->nat_lock);
+	}
+}
+
+/**
+ * f2fs_set_node_addr - record where a node now lives.
+ * @sbi: the mount.
+ * @nid: the node, which must have been looked up or allocated before.
+ * @blkaddr: its new block, NEW_ADDR (allocated, not yet written) or
+ *	NULL_ADDR (freed; the node version is bumped so that stale copies of
+ *	the node are never mistaken for live ones).
+ */
+void f2fs_set_node_addr(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
+{
+	struct f2fs_nat_cached *e = nat_entry_get(sbi, nid);
+
+	if (!e)
+		return;
+	if (blkaddr == NULL_ADDR && e->blkaddr != NEW_ADDR)
+		e->version++;
+	e->blkaddr = blkaddr;
+	nat_mark_dirty(sbi, nid);
+	up_write(&sbi->nm.nat_lock);
+}
+
+/* Is @nid usable for a new node: free on disk and not touched since? */
+static bool nid_is_free(struct f2fs_sb_info *sbi, u32 nid, u32 disk_addr)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_HOT_DATA].sum->journal;
+	struct f2fs_nat_cached *e;
+	unsigned int i;
+	bool free = disk_addr == NULL_ADDR;
+
+	for (i = 0; i < le16_to_cpu(j->n_nats); i++) {
+		if (le32_to_cpu(j->nat_j.entries[i].nid) == nid) {
+			free = !j->nat_j.entries[i].ne.block_addr;
+			break;
+		}
+	}
+	down_read(&nm->nat_lock);
+	e = xa_load(&nm->nat_tree, nid);
+	if (e && (e->blkaddr != NULL_ADDR ||
+		  xa_get_mark(&nm->nat_tree, nid, F2FS_NAT_DIRTY)))
+		free = false;
+	up_read(&nm->nat_lock);
+	return free;
+}
+
+/* Refill the free nid list by scanning NAT blocks; nid_lock held. */
+static int scan_free_nids(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	u32 blocks = nm->nat_blocks, b, start, i, nid;
+	unsigned int scanned;
+
+	start = nm->next_scan / NAT_ENTRY_PER_BLOCK;
+	for (scanned = 0; scanned < blocks; scanned++) {
+		struct f2fs_nat_block *nb;
+		struct page *page;
+
+		b = (start + scanned) % blocks;
+		page = f2fs_get_meta_page(sbi, nat_block_addr(sbi,
+						b * NAT_ENTRY_PER_BLOCK));
+		if (IS_ERR(page))
+			return PTR_ERR(page);
+		nb = page_address(page);
+		for (i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {
+			nid = b * NAT_ENTRY_PER_BLOCK + i;
+			if (nid < F2FS_RESERVED_NODE_NUM || nid == sbi->root_ino)
+				continue;
+			if (nid_is_free(sbi, nid,
+					le32_to_cpu(nb->entries[i].block_addr)) &&
+			    nm->free_cnt < F2FS_FREE_NID_BATCH)
+				nm->free_nids[nm->free_cnt++] = nid;
+		}
+		put_page(page);
+		if (nm->free_cnt >= F2FS_FREE_NID_BATCH / 2 ||
+		    (nm->free_cnt && scanned >= 8)) {
+			scanned++;
+			break;
+		}
+	}
+	nm->next_scan = ((start + scanned) % blocks) * NAT_ENTRY_PER_BLOCK;
+	/* Hand out low nids first, as the scan found them. */
+	for (i = 0; i < nm->free_cnt / 2; i++)
+		swap(nm->free_nids[i], nm->free_nids[nm->free_cnt - 1 - i]);
+	return nm->free_cnt ? 0 : -ENOSPC;
+}
+
+/**
+ * f2fs_init_free_nids - prepare nid allocation for a writable mount.
+ * @sbi: the mount.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int f2fs_init_free_nids(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	u32 hint = le32_to_cpu(sbi->ckpt->next_free_nid);
+
+	nm->free_nids = kcalloc(F2FS_FREE_NID_BATCH, sizeof(u32), GFP_KERNEL);
+	if (!nm->free_nids)
+		return -ENOMEM;
+	nm->free_cnt = 0;
+	nm->next_scan = hint < nm->max_nid ? hint : 0;
+	return 0;
+}
+
+/**
+ * f2fs_alloc_nid - take a free nid for a new node of inode @ino.
+ * @sbi: the mount.
+ * @ino: the owning inode (the nid itself for a new inode: pass 0).
+ * @nid: set to the nid.
+ *
+ * The nid's NAT entry becomes NEW_ADDR.  Undo with f2fs_alloc_nid_failed()
+ * if the node is not created after all.
+ *
+ * Return: 0, -ENOSPC when the NAT has no free entry, or -EIO.
+ */
+int f2fs_alloc_nid(struct f2fs_sb_info *sbi, u32 ino, u32 *nid)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	struct f2fs_nat_cached *e;
+	int err = 0;
+	u32 n;
+
+	mutex_lock(&nm->nid_lock);
+	for (;;) {
+		if (!nm->free_cnt) {
+			err = scan_free_nids(sbi);
+			if (err)
+				break;
+		}
+		n = nm->free_nids[--nm->free_cnt];
+		e = nat_entry_get(sbi, n);
+		if (!e) {
+			err = -EIO;
+			break;
+		}
+		if (e->blkaddr != NULL_ADDR) {
+			up_write(&nm->nat_lock);
+			continue;	/* taken since the scan */
+		}
+		e->ino = ino ? ino : n;
+		e->blkaddr = NEW_ADDR;
+		nat_mark_dirty(sbi, n);
+		up_write(&nm->nat_lock);
+		*nid = n;
+		break;
+	}
+	mutex_unlock(&nm->nid_lock);
+	return err;
+}
+
+/**
+ * f2fs_alloc_nid_failed - give back a nid from f2fs_alloc_nid() unused.
+ * @sbi: the mount.
+ * @nid: the nid.
+ */
+void f2fs_alloc_nid_failed(struct f2fs_sb_info *sbi, u32 nid)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	struct f2fs_nat_cached *e;
+
+	mutex_lock(&nm->nid_lock);
+	e = nat_entry_get(sbi, nid);
+	if (e) {
+		e->blkaddr = NULL_ADDR;
+		e->ino = 0;
+		up_write(&nm->nat_lock);
+	}
+	mutex_unlock(&nm->nid_lock);
+}
+
+/**
+ * f2fs_next_free_nid - hint for the checkpoint's next_free_nid field.
+ * @sbi: the mount.
+ *
+ * Return: a nid where a scan for free nids may start.
+ */
+u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi)
+{
+	u32 n;
+
+	mutex_lock(&sbi->nm.nid_lock);
+	n = sbi->nm.free_cnt ? sbi->nm.free_nids[sbi->nm.free_cnt - 1] :
+			       sbi->nm.next_scan;
+	mutex_unlock(&sbi->nm.nid_lock);
+	return n;
+}
+
+static bool charge_blocks(struct f2fs_sb_info *sbi, bool node, bool inode)
+{
+	bool ok = false;
+
+	spin_lock(&sbi->stat_lock);
+	if (sbi->total_valid_blocks + 1 <= sbi->user_block_count &&
+	    (!node || sbi->valid_node_count + 1 <= sbi->total_node_count)) {
+		sbi->total_valid_blocks++;
+		if (node)
+			sbi->valid_node_count++;
+		if (inode)
+			sbi->valid_inode_count++;
+		ok = true;
+	}
+	spin_unlock(&sbi->stat_lock);
+	return ok;
+}
+
+/**
+ * f2fs_new_node_page - create a new, empty node in the page cache.
+ * @inode: the owning inode.
+ * @nid: from f2fs_alloc_nid() (the inode number itself for an inode).
+ * @ofs: the node's offset in the inode's node tree (0 for the inode).
+ *
+ * The footer is filled in, the page is dirty, and the block and node
+ * counts (and i_blocks for nodes other than the inode) are charged.
+ *
+ * Return: the locked page, or ERR_PTR(-ENOSPC) / ERR_PTR(-ENOMEM).  On
+ * error the caller still owns @nid and gives it back.
+ */
+struct page *f2fs_new_node_page(struct inode *inode, u32 nid, u32 ofs)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_node *rn;
+	struct page *page;
+	u32 flag;
+
+	if (!charge_blocks(sbi, true, ofs == 0))
+		return ERR_PTR(-ENOSPC);
+	page = grab_cache_page(sbi->node_inode->i_mapping, nid);
+	if (!page) {
+		spin_lock(&sbi->stat_lock);
+		sbi->total_valid_blocks--;
+		sbi->valid_node_count--;
+		if (!ofs)
+			sbi->valid_inode_count--;
+		spin_unlock(&sbi->stat_lock);
+		return ERR_PTR(-ENOMEM);
+	}
+	wait_on_page_writeback(page);
+	rn = page_address(page);
+	memset(rn, 0, PAGE_SIZE);
+	flag = ofs << OFFSET_BIT_SHIFT;
+	/* The design's cold bit: nodes of files, not of directories. */
+	if (!S_ISDIR(inode->i_mode))
+		flag |= BIT(COLD_BIT_SHIFT);
+	rn->footer.nid = cpu_to_le32(nid);
+	rn->footer.ino = cpu_to_le32(ofs ? inode->i_ino : nid);
+	rn->footer.flag = cpu_to_le32(flag);
+	rn->footer.cp_ver = cpu_to_le64(sbi->cp_ver);
+	SetPageUptodate(page);
+	set_page_dirty(page);
+	if (ofs)
+		inode->i_blocks += F2FS_BLKSIZE >> 9;
+	return page;
+}
+
+/**
+ * f2fs_free_node - release a node: its block, NAT entry, counts and page.
+ * @inode: the owning inode.
+ * @nid: the node (the inode's own nid releases the inode block).
+ *
+ * The caller must not hold the node's page lock.
+ */
+void f2fs_free_node(struct inode *inode, u32 nid)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct address_space *nmap = sbi->node_inode->i_mapping;
+	struct f2fs_nat_cached ni;
+	loff_t pos = (loff_t)nid << PAGE_SHIFT;
+
+	if (f2fs_get_node_info(sbi, nid, &ni))
+		return;
+	if (ni.blkaddr == NULL_ADDR)
+		return;
+	f2fs_invalidate_block(sbi, ni.blkaddr);
+	f2fs_set_node_addr(sbi, nid, NULL_ADDR);
+	spin_lock(&sbi->stat_lock);
+	sbi->total_valid_blocks--;
+	sbi->valid_node_count--;
+	if (nid == inode->i_ino)
+		sbi->valid_inode_count--;
+	spin_unlock(&sbi->stat_lock);
+	if (nid != inode->i_ino && inode->i_blocks >= (F2FS_BLKSIZE >> 9))
+		inode->i_blocks -= F2FS_BLKSIZE >> 9;
+	truncate_inode_pages_range(nmap, pos, pos + PAGE_SIZE - 1);
+}
+
+static enum f2fs_log_type node_log_type(struct f2fs_node *rn)
+{
+	if (!f2fs_node_is_dnode(rn))
+		return F2FS_LOG_COLD_NODE;
+	return f2fs_node_is_cold(rn) ? F2FS_LOG_WARM_NODE : F2FS_LOG_HOT_NODE;
+}
+
+static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+{
+	struct f2fs_sb_info *sbi = F2FS_SB(page->mapping->host->i_sb);
+	bool in_cp = f2fs_in_checkpoint(sbi);
+	struct f2fs_summary sum = {};
+	struct f2fs_nat_cached ni;
+	struct f2fs_node *rn = page_address(page);
+	u32 nid = page->index, newaddr, next;
+	int err;
+
+	if (!sbi->writable)
+		goto redirty;
+	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
+		goto redirty;
+	err = f2fs_get_node_info(sbi, nid, &ni);
+	if (err)
+		goto unlock_op;
+	if (ni.blkaddr == NULL_ADDR) {
+		/* Freed before it was written: nothing to write. */
+		unlock_page(page);
+		if (!in_cp)
+			f2fs_unlock_op(sbi);
+		return 0;
+	}
+	sum.nid = cpu_to_le32(nid);
+	sum.version = ni.version;
+	set_page_writeback(page);
+	err = f2fs_alloc_block(sbi, node_log_type(rn), &sum, &newaddr, &next);
+	if (err) {
+		end_page_writeback(page);
+		goto unlock_op;
+	}
+	rn->footer.cp_ver = cpu_to_le64(sbi->cp_ver);
+	rn->footer.next_blkaddr = cpu_to_le32(next);
+	f2fs_set_node_addr(sbi, nid, newaddr);
+	if (ni.blkaddr != NEW_ADDR)
+		f2fs_invalidate_block(sbi, ni.blkaddr);
+	unlock_page(page);
+	f2fs_submit_write(sbi, page, newaddr, REQ_META | wbc_to_write_flags(wbc));
+	if (!in_cp)
+		f2fs_unlock_op(sbi);
+	return 0;
+
+unlock_op:
+	if (!in_cp)
+		f2fs_unlock_op(sbi);
+	if (err != -EAGAIN)
+		f2fs_err(sbi, "cannot write node %u (%d)", nid, err);
+redirty:
+	redirty_page_for_writepage(wbc, page);
+	unlock_page(page);
+	return 0;
+}
+
+/**
+ * f2fs_sync_node_pages - write every dirty node page and wait for them.
+ * @sbi: the mount, inside a checkpoint.
+ *
+ * Return: 0 or -EIO.
+ */
+int f2fs_sync_node_pages(struct f2fs_sb_info *sbi)
+{
+	return filemap_write_and_wait(sbi->node_inode->i_mapping);
+}
+
+/**
+ * f2fs_flush_nat - write the changed NAT entries for a checkpoint.
+ * @sbi: the mount, inside a checkpoint, after every node is written.
+ *
+ * Entries in the NAT journal are folded into the dirty set first, so the
+ * journal is rewritten as a whole: with the dirty entries if they fit,
+ * empty otherwise (every dirty entry then goes to its NAT block's other
+ * copy).  Freed entries leave the cache afterwards so that their nids can
+ * be found free again.
+ *
+ * Return: 0, -ENOMEM, or the error of a meta read or write.
+ */
+int f2fs_flush_nat(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_HOT_DATA].sum->journal;
+	struct f2fs_nat_block *buf = NULL;
+	struct f2fs_nat_cached *e;
+	unsigned long nid;
+	u32 cur_blk = U32_MAX;
+	unsigned int i, n = 0;
+	int err = 0;
+
+	/* Fold the journal into the cache (the cache is newer if both). */
+	for (i = 0; i < le16_to_cpu(j->n_nats); i++) {
+		u32 jn = le32_to_cpu(j->nat_j.entries[i].nid);
+
+		e = nat_entry_get(sbi, jn);
+		if (!e)
+			return -EIO;
+		nat_mark_dirty(sbi, jn);
+		up_write(&nm->nat_lock);
+	}
+
+	down_write(&nm->nat_lock);
+	if (nm->nat_dirty <= NAT_JOURNAL_ENTRIES) {
+		xa_for_each_marked(&nm->nat_tree, nid, e, F2FS_NAT_DIRTY) {
+			struct nat_journal_entry *je = &j->nat_j.entries[n++];
+
+			je->nid = cpu_to_le32(nid);
+			je->ne.version = e->version;
+			je->ne.ino = cpu_to_le32(e->ino);
+			je->ne.block_addr = cpu_to_le32(e->blkaddr);
+		}
+		j->n_nats = cpu_to_le16(n);
+		goto clean;
+	}
+
+	buf = kmalloc(F2FS_BLKSIZE, GFP_NOFS);
+	if (!buf) {
+		err = -ENOMEM;
+		goto out;
+	}
+	j->n_nats = 0;
+	xa_for_each_marked(&nm->nat_tree, nid, e, F2FS_NAT_DIRTY) {
+		u32 b = nid / NAT_ENTRY_PER_BLOCK;
+		struct f2fs_nat_entry *ne;
+
+		if (b != cur_blk) {
+			if (cur_blk != U32_MAX) {
+				err = f2fs_write_meta_block(sbi,
+					nat_block_addr(sbi, cur_blk *
+						       NAT_ENTRY_PER_BLOCK),
+					buf, 0);
+				if (err)
+					goto out;
+			}
+			err = f2fs_read_meta_blocks(sbi, nat_block_addr(sbi, nid),
+						    buf, 1);
+			if (err)
+				goto out;
+			cur_blk = b;
+			f2fs_change_bit_msb(b, nm->nat_bitmap);
+		}
+		if (e->blkaddr == NEW_ADDR)
+			f2fs_err(sbi, "node %lu allocated but never written", nid);
+		ne = &buf->entries[nid % NAT_ENTRY_PER_BLOCK];
+		ne->version = e->version;
+		ne->ino = cpu_to_le32(e->ino);
+		ne->block_addr = cpu_to_le32(e->blkaddr);
+	}
+	if (cur_blk != U32_MAX)
+		err = f2fs_write_meta_block(sbi, nat_block_addr(sbi, cur_blk *
+							NAT_ENTRY_PER_BLOCK),
+					    buf, 0);
+	if (err)
+		goto out;
+clean:
+	xa_for_each_marked(&nm->nat_tree, nid, e, F2FS_NAT_DIRTY) {
+		xa_clear_mark(&nm->nat_tree, nid, F2FS_NAT_DIRTY);
+		if (e->blkaddr == NULL_ADDR) {
+			xa_erase(&nm->nat_tree, nid);
+			kmem_cache_free(nat_entry_slab, e);
+			nm->nat_count--;
+		}
+	}
+	nm->nat_dirty = 0;
+out:
+	up_write(&nm->nat_lock);
+	kfree(buf);
+	return err;
+}
+
+const struct address_space_operations f2fs_node_aops = {
+	.read_folio	= f2fs_node_read_folio,
+	.writepage	= f2fs_node_writepage,
+	.dirty_folio	= filemap_dirty_folio,
+};

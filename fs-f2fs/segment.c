@@ -19,7 +19,11 @@
  * manager can consult the NAT journal and, later, the write path can resume
  * the logs.
  */
+#include <linux/bio.h>
+#include <linux/blkdev.h>
 #include <linux/slab.h>
+#include <linux/vmalloc.h>
+#include <linux/pagemap.h>
 #include "f2fs.h"
 
 /* Address of summary block @idx counted back from the end of the pack. */
@@ -184,4 +188,596 @@ void f2fs_free_cursegs(struct f2fs_sb_info *sbi)
 		kfree(sbi->curseg[i].sum);
 		sbi->curseg[i].sum = NULL;
 	}
+}
+
+/*
+ * ---- The segment manager of a writable mount ----------------------------
+ *
+ * Each main-area segment has an in-memory SIT entry (struct f2fs_seg_entry)
+ * with two validity maps: the current one and the one of the last
+ * checkpoint.  A block may be written only where both are clear, so that
+ * nothing the last checkpoint still references is overwritten: this is
+ * what makes every checkpoint a consistent state to return to after a
+ * crash.  For the same reason a segment that empties becomes "prefree",
+ * and free again only once the next checkpoint no longer references it.
+ *
+ * Logs allocate in LFS style: one block after another in their current
+ * segment, then a new free segment, keeping whole sections together when a
+ * section has several segments.  A full segment's summary goes to the SSA
+ * when the log leaves it; the current segments' summaries go with each
+ * checkpoint.
+ */
+
+static struct f2fs_seg_entry *seg_entry(struct f2fs_sb_info *sbi, u32 segno)
+{
+	return &sbi->sm.sentries[segno];
+}
+
+/* Block holding the current copy of the SIT entries of @segno. */
+static u32 sit_block_addr(struct f2fs_sb_info *sbi, u32 segno)
+{
+	u32 ofs = segno / SIT_ENTRY_PER_BLOCK;
+	u32 addr = sbi->sit_blkaddr + ofs;
+
+	if (f2fs_test_bit_msb(ofs, sbi->sm.sit_bitmap))
+		addr += sbi->sm.sit_blocks;
+	return addr;
+}
+
+static bool is_curseg(struct f2fs_sb_info *sbi, u32 segno)
+{
+	unsigned int i;
+
+	for (i = 0; i < F2FS_NR_LOGS; i++)
+		if (sbi->curseg[i].segno == segno)
+			return true;
+	return false;
+}
+
+static int load_sit_entry(struct f2fs_sb_info *sbi, u32 segno,
+			  const struct f2fs_sit_entry *raw)
+{
+	struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+	unsigned int vb = le16_to_cpu(raw->vblocks) & SIT_VBLOCKS_MASK;
+	unsigned int i, bits = 0;
+
+	for (i = 0; i < SIT_VBLOCK_MAP_SIZE; i++)
+		bits += hweight8(raw->valid_map[i]);
+	if (vb > sbi->blocks_per_seg || bits != vb) {
+		f2fs_err(sbi, "SIT entry of segment %u invalid (%u valid blocks, %u in its map)",
+			 segno, vb, bits);
+		return -EFSCORRUPTED;
+	}
+	se->valid_blocks = vb;
+	se->ckpt_valid_blocks = vb;
+	se->type = le16_to_cpu(raw->vblocks) >> SIT_VBLOCKS_SHIFT;
+	se->mtime = le64_to_cpu(raw->mtime);
+	memcpy(se->valid_map, raw->valid_map, SIT_VBLOCK_MAP_SIZE);
+	memcpy(se->ckpt_valid_map, raw->valid_map, SIT_VBLOCK_MAP_SIZE);
+	return 0;
+}
+
+static const u8 *sit_bitmap_in_ckpt(struct f2fs_sb_info *sbi)
+{
+	if (le32_to_cpu(sbi->raw_super->cp_payload))
+		return (u8 *)sbi->ckpt + F2FS_BLKSIZE;
+	return sbi->ckpt->sit_nat_version_bitmap;
+}
+
+/**
+ * f2fs_build_sit - load the SIT into memory and derive the free segments.
+ * @sbi: the mount, with checkpoint and current segments loaded.
+ *
+ * Reads every SIT block (current copy) and applies the SIT journal, checks
+ * that the valid counts add up to the checkpoint's, and marks segments in
+ * use.  The current segments' next free offsets are moved past any block
+ * in use.
+ *
+ * Return: 0, -ENOMEM, -EIO, or -EFSCORRUPTED when the SIT disagrees with
+ * itself or the checkpoint.
+ */
+int f2fs_build_sit(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal;
+	u32 nsegs = sbi->main_segs;
+	size_t map_bytes = BITS_TO_LONGS(nsegs) * sizeof(long);
+	u64 total = 0, cp_valid;
+	u32 segno, blk;
+	unsigned int i;
+	int err;
+
+	mutex_init(&sm->seg_lock);
+	sm->sit_blocks = (le32_to_cpu(sbi->raw_super->segment_count_sit) / 2) <<
+			 sbi->log_blocks_per_seg;
+	sm->sit_bitmap = (u8 *)sit_bitmap_in_ckpt(sbi);
+	sm->mount_elapsed = le64_to_cpu(sbi->ckpt->elapsed_time);
+	sm->mount_time = ktime_get_boottime_seconds();
+	sm->rsvd_segs = le32_to_cpu(sbi->ckpt->rsvd_segment_count);
+	sm->sentries = vzalloc(array_size(nsegs, sizeof(*sm->sentries)));
+	sm->inuse_map = kvzalloc(map_bytes, GFP_KERNEL);
+	sm->prefree_map = kvzalloc(map_bytes, GFP_KERNEL);
+	sm->sit_dirty_map = kvzalloc(map_bytes, GFP_KERNEL);
+	if (!sm->sentries || !sm->inuse_map || !sm->prefree_map ||
+	    !sm->sit_dirty_map)
+		return -ENOMEM;
+
+	for (blk = 0; blk * SIT_ENTRY_PER_BLOCK < nsegs; blk++) {
+		struct f2fs_sit_block *sb;
+		struct page *page;
+
+		page = f2fs_get_meta_page(sbi, sit_block_addr(sbi,
+						blk * SIT_ENTRY_PER_BLOCK));
+		if (IS_ERR(page))
+			return PTR_ERR(page);
+		sb = page_address(page);
+		for (i = 0; i < SIT_ENTRY_PER_BLOCK; i++) {
+			segno = blk * SIT_ENTRY_PER_BLOCK + i;
+			if (segno >= nsegs)
+				break;
+			err = load_sit_entry(sbi, segno, &sb->entries[i]);
+			if (err) {
+				put_page(page);
+				return err;
+			}
+		}
+		put_page(page);
+	}
+	for (i = 0; i < le16_to_cpu(j->n_sits); i++) {
+		segno = le32_to_cpu(j->sit_j.entries[i].segno);
+		if (segno >= nsegs) {
+			f2fs_err(sbi, "SIT journal names segment %u of %u",
+				 segno, nsegs);
+			return -EFSCORRUPTED;
+		}
+		err = load_sit_entry(sbi, segno, &j->sit_j.entries[i].se);
+		if (err)
+			return err;
+	}
+
+	sm->free_segs = 0;
+	for (segno = 0; segno < nsegs; segno++) {
+		total += seg_entry(sbi, segno)->valid_blocks;
+		if (seg_entry(sbi, segno)->valid_blocks || is_curseg(sbi, segno))
+			set_bit(segno, sm->inuse_map);
+		else
+			sm->free_segs++;
+	}
+	cp_valid = le64_to_cpu(sbi->ckpt->valid_block_count);
+	if (total != cp_valid) {
+		f2fs_err(sbi, "SIT counts %llu valid blocks, the checkpoint %llu",
+			 total, cp_valid);
+		return -EFSCORRUPTED;
+	}
+	for (i = 0; i < F2FS_NR_LOGS; i++) {
+		struct f2fs_curseg *cs = &sbi->curseg[i];
+		struct f2fs_seg_entry *se = seg_entry(sbi, cs->segno);
+
+		while (cs->blkoff < sbi->blocks_per_seg &&
+		       (f2fs_test_bit_msb(cs->blkoff, se->valid_map) ||
+			f2fs_test_bit_msb(cs->blkoff, se->ckpt_valid_map)))
+			cs->blkoff++;
+	}
+	return 0;
+}
+
+/**
+ * f2fs_destroy_sit - free what f2fs_build_sit() allocated.
+ * @sbi: the mount.
+ */
+void f2fs_destroy_sit(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+
+	vfree(sm->sentries);
+	kvfree(sm->inuse_map);
+	kvfree(sm->prefree_map);
+	kvfree(sm->sit_dirty_map);
+	sm->sentries = NULL;
+	sm->inuse_map = NULL;
+	sm->prefree_map = NULL;
+	sm->sit_dirty_map = NULL;
+}
+
+static void mark_sit_dirty(struct f2fs_sb_info *sbi, u32 segno)
+{
+	if (!__test_and_set_bit(segno, sbi->sm.sit_dirty_map))
+		sbi->sm.sit_dirty++;
+}
+
+static void mark_prefree(struct f2fs_sb_info *sbi, u32 segno)
+{
+	if (!__test_and_set_bit(segno, sbi->sm.prefree_map))
+		sbi->sm.prefree_segs++;
+}
+
+/* Offset of the first block at or after @ofs free in both maps. */
+static unsigned int next_free_ofs(struct f2fs_sb_info *sbi, u32 segno,
+				  unsigned int ofs)
+{
+	struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+
+	while (ofs < sbi->blocks_per_seg &&
+	       (f2fs_test_bit_msb(ofs, se->valid_map) ||
+		f2fs_test_bit_msb(ofs, se->ckpt_valid_map)))
+		ofs++;
+	return ofs;
+}
+
+static bool section_free(struct f2fs_sb_info *sbi, u32 first)
+{
+	u32 i;
+
+	for (i = 0; i < sbi->segs_per_sec; i++)
+		if (test_bit(first + i, sbi->sm.inuse_map))
+			return false;
+	return true;
+}
+
+/* Pick a free segment for a log that leaves @cur; caller holds seg_lock. */
+static int pick_free_segment(struct f2fs_sb_info *sbi, u32 cur, u32 *out)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, i, s;
+
+	/* Stay inside the current section while it has free segments. */
+	if (spc > 1 && (cur + 1) % spc && cur + 1 < n &&
+	    !test_bit(cur + 1, sm->inuse_map)) {
+		*out = cur + 1;
+		return 0;
+	}
+	/* Otherwise open a wholly free section, searching forward. */
+	for (i = 0; i < sbi->total_sections; i++) {
+		s = ((cur / spc + 1 + i) % sbi->total_sections) * spc;
+		if (s + spc <= n && section_free(sbi, s)) {
+			*out = s;
+			return 0;
+		}
+	}
+	s = find_next_zero_bit(sm->inuse_map, n, cur + 1);
+	if (s >= n)
+		s = find_first_zero_bit(sm->inuse_map, n);
+	if (s >= n)
+		return -ENOSPC;
+	*out = s;
+	return 0;
+}
+
+static void sum_footer(struct f2fs_summary_block *sum, enum f2fs_log_type t)
+{
+	sum->footer.entry_type = t >= F2FS_LOG_HOT_NODE ? SUM_TYPE_NODE :
+							  SUM_TYPE_DATA;
+}
+
+/* Move log @type to a new segment; caller holds seg_lock. */
+static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
+{
+	struct f2fs_curseg *cs = &sbi->curseg[type];
+	struct f2fs_sm_info *sm = &sbi->sm;
+	struct f2fs_seg_entry *se;
+	u32 old = cs->segno, segno;
+	int err;
+
+	err = pick_free_segment(sbi, old, &segno);
+	if (err)
+		return err;
+	/* The finished segment's summary now belongs in the SSA. */
+	sum_footer(cs->sum, type);
+	err = f2fs_write_meta_block(sbi, sbi->ssa_blkaddr + old, cs->sum, 0);
+	if (err)
+		return err;
+	if (!seg_entry(sbi, old)->valid_blocks)
+		mark_prefree(sbi, old);
+
+	set_bit(segno, sm->inuse_map);
+	sm->free_segs--;
+	se = seg_entry(sbi, segno);
+	se->type = type;
+	se->mtime = f2fs_now_elapsed(sbi);
+	mark_sit_dirty(sbi, segno);
+	memset(cs->sum, 0, F2FS_BLKSIZE);
+	sum_footer(cs->sum, type);
+	cs->segno = segno;
+	cs->blkoff = next_free_ofs(sbi, segno, 0);
+	cs->alloc_type = F2FS_ALLOC_LFS;
+	return 0;
+}
+
+/**
+ * f2fs_alloc_block - take the next block of a log.
+ * @sbi: the mount.
+ * @type: the log.
+ * @sum: summary entry recording the block's owner.
+ * @blkaddr: set to the new block's address.
+ * @next_blkaddr: set to the block the log will hand out next (for node
+ *	footers), or NULL_ADDR when unknown.
+ *
+ * The block is marked valid in the SIT at once.
+ *
+ * Return: 0, -ENOSPC when no free segment is left, or -EIO when a summary
+ * block cannot be written.
+ */
+int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
+		     const struct f2fs_summary *sum, u32 *blkaddr,
+		     u32 *next_blkaddr)
+{
+	struct f2fs_curseg *cs = &sbi->curseg[type];
+	struct f2fs_seg_entry *se;
+	unsigned int ofs;
+	int err = 0;
+
+	mutex_lock(&sbi->sm.seg_lock);
+	ofs = next_free_ofs(sbi, cs->segno, cs->blkoff);
+	if (ofs >= sbi->blocks_per_seg) {
+		err = new_segment(sbi, type);
+		if (err)
+			goto out;
+		ofs = cs->blkoff;
+		if (ofs >= sbi->blocks_per_seg) {
+			err = -ENOSPC;
+			goto out;
+		}
+	}
+	se = seg_entry(sbi, cs->segno);
+	cs->sum->entries[ofs] = *sum;
+	f2fs_set_bit_msb(ofs, se->valid_map);
+	se->valid_blocks++;
+	se->mtime = f2fs_now_elapsed(sbi);
+	mark_sit_dirty(sbi, cs->segno);
+	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
+
+	cs->blkoff = next_free_ofs(sbi, cs->segno, ofs + 1);
+	/* Open the next segment now so that the log's next block is known. */
+	if (cs->blkoff >= sbi->blocks_per_seg && new_segment(sbi, type))
+		cs->blkoff = sbi->blocks_per_seg;
+	*next_blkaddr = cs->blkoff < sbi->blocks_per_seg ?
+			f2fs_seg_blkaddr(sbi, cs->segno) + cs->blkoff :
+			NULL_ADDR;
+out:
+	mutex_unlock(&sbi->sm.seg_lock);
+	return err;
+}
+
+/**
+ * f2fs_invalidate_block - mark a block no longer in use.
+ * @sbi: the mount.
+ * @blkaddr: a main-area block address (other values are ignored).
+ */
+void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr)
+{
+	struct f2fs_seg_entry *se;
+	u32 segno, ofs;
+
+	if (!f2fs_valid_main_addr(sbi, blkaddr))
+		return;
+	segno = f2fs_seg_of(sbi, blkaddr);
+	ofs = (blkaddr - sbi->main_blkaddr) & (sbi->blocks_per_seg - 1);
+	mutex_lock(&sbi->sm.seg_lock);
+	se = seg_entry(sbi, segno);
+	if (!f2fs_test_bit_msb(ofs, se->valid_map)) {
+		f2fs_err(sbi, "freeing block %u, which is not in use", blkaddr);
+		goto out;
+	}
+	f2fs_clear_bit_msb(ofs, se->valid_map);
+	se->valid_blocks--;
+	se->mtime = f2fs_now_elapsed(sbi);
+	mark_sit_dirty(sbi, segno);
+	if (!se->valid_blocks && !is_curseg(sbi, segno))
+		mark_prefree(sbi, segno);
+out:
+	mutex_unlock(&sbi->sm.seg_lock);
+}
+
+/**
+ * f2fs_free_segments - free segments now (not counting prefree ones).
+ * @sbi: the mount.
+ *
+ * Return: the count.
+ */
+unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi)
+{
+	return READ_ONCE(sbi->sm.free_segs);
+}
+
+/**
+ * f2fs_space_low - are free segments down to the reserve?
+ * @sbi: the mount.
+ *
+ * The reserve keeps room for the node blocks a checkpoint writes and for
+ * the logs to move on.  Writers that see it low run a checkpoint to turn
+ * prefree segments free, and give up with -ENOSPC when that is not enough.
+ *
+ * Return: true when free segments are at or below the reserve.
+ */
+bool f2fs_space_low(struct f2fs_sb_info *sbi)
+{
+	return f2fs_free_segments(sbi) <= sbi->sm.rsvd_segs / 2 + F2FS_NR_LOGS;
+}
+
+static void fill_sit_entry(struct f2fs_sb_info *sbi, u32 segno,
+			   struct f2fs_sit_entry *raw)
+{
+	struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+
+	raw->vblocks = cpu_to_le16(((u16)se->type << SIT_VBLOCKS_SHIFT) |
+				   se->valid_blocks);
+	memcpy(raw->valid_map, se->valid_map, SIT_VBLOCK_MAP_SIZE);
+	raw->mtime = cpu_to_le64(se->mtime);
+}
+
+/**
+ * f2fs_flush_sit - write the changed SIT entries for a checkpoint.
+ * @sbi: the mount, inside a checkpoint.
+ *
+ * When the changed entries (together with those already in the journal)
+ * fit the SIT journal of the cold data summary, they go there; otherwise
+ * every affected SIT block is written to its other copy, and the SIT
+ * version bitmap in the checkpoint flips for it.
+ *
+ * Return: 0 or the error of a meta write.
+ */
+int f2fs_flush_sit(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal;
+	struct f2fs_sit_block *blk;
+	u32 segno, last_blk = U32_MAX;
+	unsigned int i, n = 0;
+	int err = 0;
+
+	mutex_lock(&sm->seg_lock);
+	for (i = 0; i < le16_to_cpu(j->n_sits); i++)
+		mark_sit_dirty(sbi, le32_to_cpu(j->sit_j.entries[i].segno));
+	if (sm->sit_dirty <= SIT_JOURNAL_ENTRIES) {
+		for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
+			j->sit_j.entries[n].segno = cpu_to_le32(segno);
+			fill_sit_entry(sbi, segno, &j->sit_j.entries[n].se);
+			n++;
+		}
+		j->n_sits = cpu_to_le16(n);
+		goto out;
+	}
+
+	blk = kmalloc(F2FS_BLKSIZE, GFP_NOFS);
+	if (!blk) {
+		err = -ENOMEM;
+		goto out;
+	}
+	j->n_sits = 0;
+	for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
+		u32 b = segno / SIT_ENTRY_PER_BLOCK, s;
+
+		if (b == last_blk)
+			continue;
+		last_blk = b;
+		memset(blk, 0, F2FS_BLKSIZE);
+		for (i = 0; i < SIT_ENTRY_PER_BLOCK; i++) {
+			s = b * SIT_ENTRY_PER_BLOCK + i;
+			if (s >= sbi->main_segs)
+				break;
+			fill_sit_entry(sbi, s, &blk->entries[i]);
+		}
+		f2fs_change_bit_msb(b, sm->sit_bitmap);
+		err = f2fs_write_meta_block(sbi, sit_block_addr(sbi, segno), blk,
+					    0);
+		if (err)
+			break;
+	}
+	kfree(blk);
+out:
+	mutex_unlock(&sm->seg_lock);
+	return err;
+}
+
+/**
+ * f2fs_write_node_sums_to_ssa - store the node logs' summaries in the SSA.
+ * @sbi: the mount, inside a checkpoint.
+ *
+ * A checkpoint that is not an unmount checkpoint keeps the node logs'
+ * summaries only in the SSA; mount reads them from there.
+ *
+ * Return: 0 or the error of a meta write.
+ */
+int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi)
+{
+	unsigned int i;
+	int err;
+
+	for (i = F2FS_LOG_HOT_NODE; i < F2FS_NR_LOGS; i++) {
+		struct f2fs_curseg *cs = &sbi->curseg[i];
+
+		sum_footer(cs->sum, i);
+		err = f2fs_write_meta_block(sbi, sbi->ssa_blkaddr + cs->segno,
+					    cs->sum, 0);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/**
+ * f2fs_sit_checkpointed - a checkpoint is durable: adopt its view.
+ * @sbi: the mount.
+ *
+ * The current validity maps become the checkpointed ones, and prefree
+ * segments become free.
+ */
+void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	u32 segno;
+
+	mutex_lock(&sm->seg_lock);
+	for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
+		struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+
+		memcpy(se->ckpt_valid_map, se->valid_map, SIT_VBLOCK_MAP_SIZE);
+		se->ckpt_valid_blocks = se->valid_blocks;
+	}
+	bitmap_zero(sm->sit_dirty_map, sbi->main_segs);
+	sm->sit_dirty = 0;
+	for_each_set_bit(segno, sm->prefree_map, sbi->main_segs) {
+		if (seg_entry(sbi, segno)->valid_blocks || is_curseg(sbi, segno))
+			continue;
+		clear_bit(segno, sm->inuse_map);
+		sm->free_segs++;
+	}
+	bitmap_zero(sm->prefree_map, sbi->main_segs);
+	sm->prefree_segs = 0;
+	mutex_unlock(&sm->seg_lock);
+}
+
+static void f2fs_write_end_io(struct bio *bio)
+{
+	struct f2fs_sb_info *sbi = bio->bi_private;
+	struct bio_vec *bv;
+	struct bvec_iter_all iter;
+
+	bio_for_each_segment_all(bv, bio, iter) {
+		struct page *page = bv->bv_page;
+
+		if (bio->bi_status) {
+			mapping_set_error(page->mapping, -EIO);
+			atomic_set(&sbi->wb_error, 1);
+		}
+		end_page_writeback(page);
+	}
+	if (bio->bi_status)
+		f2fs_err(sbi, "write error %d at sector %llu",
+			 blk_status_to_errno(bio->bi_status),
+			 (unsigned long long)bio->bi_iter.bi_sector);
+	bio_put(bio);
+	if (atomic_dec_and_test(&sbi->wb_pending))
+		wake_up_all(&sbi->wb_wait);
+}
+
+/**
+ * f2fs_submit_write - write one page to a block, asynchronously.
+ * @sbi: the mount.
+ * @page: a page already under writeback (set_page_writeback()); writeback
+ *	ends when the write completes.
+ * @blkaddr: the target block.
+ * @flags: extra request flags.
+ */
+void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
+		       u32 blkaddr, blk_opf_t flags)
+{
+	struct bio *bio;
+
+	bio = bio_alloc(sbi->sb->s_bdev, 1, REQ_OP_WRITE | flags, GFP_NOIO);
+	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
+	bio->bi_end_io = f2fs_write_end_io;
+	bio->bi_private = sbi;
+	__bio_add_page(bio, page, PAGE_SIZE, 0);
+	atomic_inc(&sbi->wb_pending);
+	submit_bio(bio);
+}
+
+/**
+ * f2fs_wait_writes - wait until every write of f2fs_submit_write() ended.
+ * @sbi: the mount.
+ */
+void f2fs_wait_writes(struct f2fs_sb_info *sbi)
+{
+	wait_event(sbi->wb_wait, !atomic_read(&sbi->wb_pending));
 }

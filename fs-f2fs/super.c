@@ -9,9 +9,12 @@
  * disk that later code uses as an address or a size is checked here or at
  * its first use, and a failure names the device and the reason once.
  *
- * Write support is not built yet: a read-write mount request is served
- * read-only, with a notice, and remounting read-write is refused.  The
- * module therefore never writes to the device.
+ * A read-write mount also loads the SIT into memory (segment.c) and
+ * prepares nid allocation (node.c); a read-only mount never writes a
+ * block.  Images this module cannot yet write safely (a pending
+ * roll-forward recovery, inode checksums, quota files, a large NAT bitmap)
+ * are served read-only, with a message that says why.  Checkpoints are
+ * written on sync, fsync, remount read-only and unmount.
  */
 #include <linux/module.h>
 #include <linux/init.h>
@@ -65,6 +68,10 @@ static struct inode *f2fs_alloc_inode(struct super_block *sb)
 	fi->ext.fofs = 0;
 	fi->ext.blk = 0;
 	fi->ext.len = 0;
+	INIT_LIST_HEAD(&fi->dirty_list);
+	INIT_LIST_HEAD(&fi->dirty_dir_list);
+	fi->meta_dirty = false;
+	fi->dir_dirty = false;
 	return &fi->vfs_inode;
 }
 
@@ -84,6 +91,8 @@ static void f2fs_inode_init_once(void *p)
 /* Release everything fill_super set up after the superblock. */
 static void f2fs_release_mount(struct f2fs_sb_info *sbi)
 {
+	f2fs_free_orphans(sbi);
+	f2fs_destroy_sit(sbi);
 	f2fs_free_cursegs(sbi);
 	f2fs_destroy_node_manager(sbi);
 	iput(sbi->node_inode);
@@ -97,8 +106,18 @@ static void f2fs_put_super(struct super_block *sb)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
 
-	sb->s_fs_info = NULL;
+	if (sbi->writable)
+		f2fs_write_checkpoint(sbi, F2FS_CP_UMOUNT);
+	sbi->writable = false;
 	f2fs_release_mount(sbi);
+	sb->s_fs_info = NULL;
+}
+
+static int f2fs_sync_fs(struct super_block *sb, int wait)
+{
+	if (!wait)
+		return 0;
+	return f2fs_write_checkpoint(F2FS_SB(sb), F2FS_CP_SYNC);
 }
 
 static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
@@ -134,12 +153,29 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
 	return 0;
 }
 
+static int enable_writes(struct f2fs_sb_info *sbi);
+
 static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 {
+	struct f2fs_sb_info *sbi = F2FS_SB(sb);
+	int err;
+
 	sync_filesystem(sb);
-	if (!(*flags & SB_RDONLY)) {
-		f2fs_err(F2FS_SB(sb), "write support is not available: cannot remount read-write");
-		return -EROFS;
+	if (data && *data) {
+		f2fs_err(sbi, "mount options cannot be changed on remount");
+		return -EINVAL;
+	}
+	if ((*flags & SB_RDONLY) && sbi->writable) {
+		err = f2fs_write_checkpoint(sbi, F2FS_CP_REMOUNT);
+		if (!err)
+			err = f2fs_write_checkpoint(sbi, F2FS_CP_UMOUNT);
+		if (err)
+			return err;
+		sbi->writable = false;
+	} else if (!(*flags & SB_RDONLY) && !sbi->writable) {
+		err = enable_writes(sbi);
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -152,6 +188,9 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 static const struct super_operations f2fs_sops = {
 	.alloc_inode	= f2fs_alloc_inode,
 	.free_inode	= f2fs_free_inode,
+	.dirty_inode	= f2fs_dirty_inode,
+	.evict_inode	= f2fs_evict_inode,
+	.sync_fs	= f2fs_sync_fs,
 	.put_super	= f2fs_put_super,
 	.statfs		= f2fs_statfs,
 	.remount_fs	= f2fs_remount,
@@ -315,6 +354,127 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	sbi->total_node_count = (le32_to_cpu(raw->segment_count_nat) / 2) *
 				sbi->blocks_per_seg * NAT_ENTRY_PER_BLOCK;
 	spin_lock_init(&sbi->stat_lock);
+	init_rwsem(&sbi->cp_rwsem);
+	mutex_init(&sbi->cp_mutex);
+	spin_lock_init(&sbi->inode_lock);
+	INIT_LIST_HEAD(&sbi->dirty_inodes);
+	INIT_LIST_HEAD(&sbi->dirty_dirs);
+	INIT_LIST_HEAD(&sbi->orphans);
+	atomic_set(&sbi->wb_pending, 0);
+	init_waitqueue_head(&sbi->wb_wait);
+	atomic_set(&sbi->wb_error, 0);
+}
+
+/* Read one main-area block synchronously (mount-time checks). */
+static int read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			   struct page *page)
+{
+	struct bio *bio;
+	int err;
+
+	bio = bio_alloc(sbi->sb->s_bdev, 1, REQ_OP_READ | REQ_META, GFP_NOFS);
+	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
+	__bio_add_page(bio, page, PAGE_SIZE, 0);
+	err = submit_bio_wait(bio);
+	bio_put(bio);
+	return err;
+}
+
+/*
+ * Does the warm node log hold nodes fsynced after the checkpoint?  They
+ * form a chain from the log's next block, each written with the
+ * checkpoint's version; roll-forward recovery would replay them.
+ */
+static int roll_forward_pending(struct f2fs_sb_info *sbi, bool *pending)
+{
+	struct f2fs_curseg *cs = &sbi->curseg[F2FS_LOG_WARM_NODE];
+	u64 want = sbi->cp_ver;
+	struct f2fs_node *rn;
+	struct page *page;
+	u32 blk, steps;
+	int err = 0;
+
+	*pending = false;
+	if (f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
+		return 0;
+	if (f2fs_cp_flag(sbi, CP_CRC_RECOVERY_FLAG)) {
+		u32 ofs = le32_to_cpu(sbi->ckpt->checksum_offset);
+
+		want |= (u64)le32_to_cpu(*(__le32 *)((u8 *)sbi->ckpt + ofs)) << 32;
+	}
+	page = alloc_page(GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
+	rn = page_address(page);
+	blk = f2fs_seg_blkaddr(sbi, cs->segno) + cs->blkoff;
+	for (steps = 0; steps < sbi->main_segs * sbi->blocks_per_seg &&
+	     f2fs_valid_main_addr(sbi, blk); steps++) {
+		err = read_main_block(sbi, blk, page);
+		if (err)
+			break;
+		if (le64_to_cpu(rn->footer.cp_ver) != want)
+			break;
+		if (le32_to_cpu(rn->footer.flag) & BIT(FSYNC_BIT_SHIFT)) {
+			*pending = true;
+			break;
+		}
+		blk = le32_to_cpu(rn->footer.next_blkaddr);
+	}
+	__free_page(page);
+	return err;
+}
+
+/* Why this image cannot be written by this module yet, or NULL. */
+static const char *write_blocker(struct f2fs_sb_info *sbi)
+{
+	bool pending;
+
+	if (f2fs_has_feature(sbi, F2FS_FEAT_INODE_CHKSUM))
+		return "inode checksums (inode_checksum feature) are not written yet";
+	if (f2fs_has_feature(sbi, F2FS_FEAT_QUOTA_INO | F2FS_FEAT_PRJQUOTA))
+		return "quota files are not maintained yet";
+	if (f2fs_has_feature(sbi, F2FS_FEAT_RO))
+		return "the image is marked read-only";
+	if (f2fs_cp_flag(sbi, CP_LARGE_NAT_BITMAP_FLAG))
+		return "large NAT bitmaps are not written yet";
+	if (f2fs_cp_flag(sbi, CP_ERROR_FLAG))
+		return "the checkpoint records an error; run fsck.f2fs";
+	if (roll_forward_pending(sbi, &pending))
+		return "the node log cannot be read";
+	if (pending)
+		return "fsynced data awaits roll-forward recovery, which is not built yet";
+	return NULL;
+}
+
+/* Set up what writing needs: SIT in memory, free nids, orphan cleanup. */
+static int enable_writes(struct f2fs_sb_info *sbi)
+{
+	const char *why = write_blocker(sbi);
+	int err;
+
+	if (why) {
+		f2fs_err(sbi, "cannot write this image: %s", why);
+		return -EROFS;
+	}
+	if (!sbi->sm.sentries) {
+		err = f2fs_build_sit(sbi);
+		if (err)
+			goto destroy_sit;
+		err = f2fs_init_free_nids(sbi);
+		if (err)
+			goto destroy_sit;
+	}
+	sbi->writable = true;
+	err = f2fs_recover_orphans(sbi);
+	if (err) {
+		sbi->writable = false;
+		return err;
+	}
+	return 0;
+
+destroy_sit:
+	f2fs_destroy_sit(sbi);
+	return err;
 }
 
 static struct inode *internal_inode(struct super_block *sb, u32 ino,
@@ -400,11 +560,6 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 	sb->s_time_gran = 1;
 	sb->s_max_links = U32_MAX;
 	memcpy(&sb->s_uuid, sbi->raw_super->uuid, sizeof(sb->s_uuid));
-	if (!sb_rdonly(sb)) {
-		f2fs_info(sbi, "write support is not available yet: mounting read-only");
-		sbi->ro_forced = true;
-		sb->s_flags |= SB_RDONLY;
-	}
 
 	sbi->meta_inode = internal_inode(sb, sbi->meta_ino, &f2fs_meta_aops);
 	if (IS_ERR(sbi->meta_inode)) {
@@ -433,11 +588,11 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 	if (err)
 		goto free_cursegs;
 
-	if (!f2fs_cp_flag(sbi, CP_UMOUNT_FLAG)) {
+	if (sb_rdonly(sb) && !f2fs_cp_flag(sbi, CP_UMOUNT_FLAG)) {
 		sbi->recovery_pending = true;
 		f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending and needs a read-write mount");
 	}
-	if (f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
+	if (sb_rdonly(sb) && f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
 		f2fs_info(sbi, "orphan inodes are pending release by a read-write mount");
 
 	root = f2fs_iget(sb, sbi->root_ino);
@@ -457,12 +612,27 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		err = -ENOMEM;
 		goto free_cursegs;
 	}
+	if (!sb_rdonly(sb)) {
+		err = enable_writes(sbi);
+		if (err == -EROFS) {
+			f2fs_info(sbi, "mounting read-only");
+			sbi->ro_forced = true;
+			sb->s_flags |= SB_RDONLY;
+		} else if (err) {
+			goto put_root;
+		}
+	}
 	f2fs_info(sbi, "mounted, checkpoint version %llu (pack %d)",
 		  sbi->cp_ver,
 		  sbi->cp_addr == le32_to_cpu(sbi->raw_super->cp_blkaddr) ?
 		  1 : 2);
 	return 0;
 
+put_root:
+	dput(sb->s_root);
+	sb->s_root = NULL;
+	f2fs_free_orphans(sbi);
+	f2fs_destroy_sit(sbi);
 free_cursegs:
 	f2fs_free_cursegs(sbi);
 free_nm:
