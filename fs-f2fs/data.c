@@ -587,12 +587,22 @@ int f2fs_reserve_block(struct inode *inode, u64 index)
 	return err;
 }
 
+/*
+ * Does @name carry extension @ext?  As the stock module does, ".ext" may
+ * also start a longer suffix ("x.mp4.tmp" is an mp4 being written).
+ */
 static bool name_has_ext(const u8 *name, unsigned int len, const char *ext)
 {
 	size_t elen = strnlen(ext, F2FS_EXTENSION_LEN);
+	unsigned int i;
 
-	return elen && len > elen + 1 && name[len - elen - 1] == '.' &&
-	       !strncasecmp((const char *)name + len - elen, ext, elen);
+	if (!elen || len < elen + 2)
+		return false;
+	for (i = 1; i + elen < len; i++)
+		if (name[i] == '.' &&
+		    !strncasecmp((const char *)name + i + 1, ext, elen))
+			return true;
+	return false;
 }
 
 /**
@@ -600,21 +610,21 @@ static bool name_has_ext(const u8 *name, unsigned int len, const char *ext)
  * @inode: the new regular file.
  * @name: its name.
  *
- * The superblock's extension list holds cold extensions first and the
- * last hot_ext_count entries as hot ones, as mkfs.f2fs writes them.
+ * The superblock's extension list holds extension_count cold extensions,
+ * followed by hot_ext_count hot ones (mkfs.f2fs -e and -E).
  */
 void f2fs_set_file_temperature(struct inode *inode, const struct qstr *name)
 {
 	struct f2fs_super_block *raw = F2FS_I_SB(inode)->raw_super;
-	unsigned int n = le32_to_cpu(raw->extension_count), hot = raw->hot_ext_count;
-	unsigned int i;
+	unsigned int cold = le32_to_cpu(raw->extension_count);
+	unsigned int n = cold + raw->hot_ext_count, i;
 
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && i < F2FS_MAX_EXTENSION; i++) {
 		if (!name_has_ext(name->name, name->len,
 				  (const char *)raw->extension_list[i]))
 			continue;
-		F2FS_I(inode)->i_advise |= i < n - hot ? F2FS_FADVISE_COLD :
-							F2FS_FADVISE_HOT;
+		F2FS_I(inode)->i_advise |= i < cold ? F2FS_FADVISE_COLD :
+						      F2FS_FADVISE_HOT;
 		return;
 	}
 }
@@ -726,11 +736,30 @@ redirty:
  */
 static int balance_space(struct f2fs_sb_info *sbi)
 {
+	f2fs_balance_fs(sbi);
 	if (!f2fs_space_low(sbi))
 		return 0;
 	if (READ_ONCE(sbi->sm.prefree_segs))
 		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
 	return f2fs_space_low(sbi) ? -ENOSPC : 0;
+}
+
+/**
+ * f2fs_balance_fs - checkpoint when dirty metadata or prefree space piles up.
+ * @sbi: the mount.
+ *
+ * Called without cp_rwsem after operations that change metadata.  Many
+ * dirty NAT entries make the next checkpoint long, and prefree segments
+ * are space that only a checkpoint returns.
+ */
+void f2fs_balance_fs(struct f2fs_sb_info *sbi)
+{
+	if (!sbi->writable)
+		return;
+	if (READ_ONCE(sbi->nm.nat_dirty) >= F2FS_CP_DIRTY_NATS ||
+	    READ_ONCE(sbi->sm.prefree_segs) >=
+	    max_t(unsigned int, 8, sbi->main_segs / 16))
+		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
 }
 
 /**
@@ -1029,11 +1058,9 @@ static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
 	sb_start_pagefault(inode->i_sb);
 	file_update_time(vmf->vma->vm_file);
 	err = balance_space(sbi);
-	if (!err && f2fs_inline_data(inode)) {
-		inode_lock(inode);
-		err = f2fs_convert_inline_data(inode);
-		inode_unlock(inode);
-	}
+	/* Opening for writing moved inline data out already (file.c). */
+	if (!err && f2fs_inline_data(inode))
+		err = -EIO;
 	if (err) {
 		ret = vmf_error(err);
 		goto out;

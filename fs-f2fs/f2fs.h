@@ -144,6 +144,8 @@ struct f2fs_nm_info {
 
 #define F2FS_NAT_DIRTY		XA_MARK_0
 #define F2FS_FREE_NID_BATCH	256
+/* Dirty NAT entries that trigger a checkpoint. */
+#define F2FS_CP_DIRTY_NATS	4096
 
 /**
  * struct f2fs_seg_entry - in-memory SIT entry of one main-area segment.
@@ -252,6 +254,7 @@ struct f2fs_curseg {
  * @s_flags_ro_forced: the mount was asked rw but runs read-only.
  * @recovery_pending: the checkpoint is not an unmount checkpoint, so
  *	roll-forward data may be waiting for a read-write mount.
+ * @active_logs: logs in use (mount option active_logs=2|4|6).
  * @sm: segment manager (SIT, free segments); set up for writable mounts.
  * @writable: the segment manager and free nid list are set up.
  * @cp_rwsem: operations that change metadata hold it shared; a checkpoint
@@ -310,6 +313,7 @@ struct f2fs_sb_info {
 	bool ro_forced;
 	bool recovery_pending;
 
+	unsigned int active_logs;
 	struct f2fs_sm_info sm;
 	bool writable;
 	struct rw_semaphore cp_rwsem;
@@ -531,6 +535,27 @@ static inline u64 f2fs_now_elapsed(struct f2fs_sb_info *sbi)
 	       sbi->sm.mount_time;
 }
 
+/*
+ * Fold a log type onto the logs in use, as the design maps them: with four
+ * logs, directory data stays hot and other data goes cold, and direct nodes
+ * of files stay warm while the rest goes cold; with two, all data is hot
+ * data and all nodes are hot nodes.
+ */
+static inline enum f2fs_log_type f2fs_active_log(struct f2fs_sb_info *sbi,
+						 enum f2fs_log_type t)
+{
+	if (sbi->active_logs == 2)
+		return t < F2FS_LOG_HOT_NODE ? F2FS_LOG_HOT_DATA :
+					       F2FS_LOG_HOT_NODE;
+	if (sbi->active_logs == 4) {
+		if (t == F2FS_LOG_WARM_DATA)
+			return F2FS_LOG_COLD_DATA;
+		if (t == F2FS_LOG_HOT_NODE)
+			return F2FS_LOG_COLD_NODE;
+	}
+	return t;
+}
+
 /* Operations that change metadata run inside f2fs_lock_op/unlock_op. */
 static inline void f2fs_lock_op(struct f2fs_sb_info *sbi)
 {
@@ -708,5 +733,6 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		 struct iattr *attr);
 int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync);
+void f2fs_balance_fs(struct f2fs_sb_info *sbi);
 
 #endif /* _F2FS_LOCAL_H */

@@ -162,6 +162,20 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	return f2fs_write_checkpoint(F2FS_I_SB(inode), F2FS_CP_FSYNC);
 }
 
+/* Writers never see inline data: it moves to a block at open. */
+static int f2fs_file_open(struct inode *inode, struct file *file)
+{
+	int err = generic_file_open(inode, file);
+
+	if (err || !(file->f_mode & FMODE_WRITE) || !f2fs_inline_data(inode) ||
+	    sb_rdonly(inode->i_sb))
+		return err;
+	inode_lock(inode);
+	err = f2fs_convert_inline_data(inode);
+	inode_unlock(inode);
+	return err;
+}
+
 static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	file_accessed(file);
@@ -174,7 +188,7 @@ const struct file_operations f2fs_file_operations = {
 	.read_iter	= generic_file_read_iter,
 	.write_iter	= generic_file_write_iter,
 	.mmap		= f2fs_file_mmap,
-	.open		= generic_file_open,
+	.open		= f2fs_file_open,
 	.fsync		= f2fs_sync_file,
 	.splice_read	= generic_file_splice_read,
 	.splice_write	= iter_file_splice_write,

@@ -74,6 +74,7 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	f2fs_mark_meta_dirty(inode);
 	f2fs_unlock_op(sbi);
 	d_instantiate_new(dentry, inode);
+	f2fs_balance_fs(sbi);
 	return 0;
 }
 
@@ -177,6 +178,7 @@ static int f2fs_unlink(struct inode *dir, struct dentry *dentry)
 	f2fs_delete_entry(dir, de, page);
 	drop_link(sbi, inode, false);
 	f2fs_unlock_op(sbi);
+	f2fs_balance_fs(sbi);
 	return 0;
 }
 

@@ -353,6 +353,11 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 		struct f2fs_curseg *cs = &sbi->curseg[i];
 		struct f2fs_seg_entry *se = seg_entry(sbi, cs->segno);
 
+		/*
+		 * A log's segment carries the log's type (fsck checks it); the
+		 * SIT entry is rewritten with the first block the log adds.
+		 */
+		se->type = i;
 		while (cs->blkoff < sbi->blocks_per_seg &&
 		       (f2fs_test_bit_msb(cs->blkoff, se->valid_map) ||
 			f2fs_test_bit_msb(cs->blkoff, se->ckpt_valid_map)))
@@ -475,7 +480,8 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 	se->type = type;
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, segno);
-	memset(cs->sum, 0, F2FS_BLKSIZE);
+	/* Keep the journal: it travels with the log, not the segment. */
+	memset(cs->sum->entries, 0, sizeof(cs->sum->entries));
 	sum_footer(cs->sum, type);
 	cs->segno = segno;
 	cs->blkoff = next_free_ofs(sbi, segno, 0);
@@ -486,7 +492,7 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 /**
  * f2fs_alloc_block - take the next block of a log.
  * @sbi: the mount.
- * @type: the log.
+ * @type: the log type the block belongs to (folded onto the active logs).
  * @sum: summary entry recording the block's owner.
  * @blkaddr: set to the new block's address.
  * @next_blkaddr: set to the block the log will hand out next (for node
@@ -501,11 +507,13 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		     const struct f2fs_summary *sum, u32 *blkaddr,
 		     u32 *next_blkaddr)
 {
-	struct f2fs_curseg *cs = &sbi->curseg[type];
+	struct f2fs_curseg *cs;
 	struct f2fs_seg_entry *se;
 	unsigned int ofs;
 	int err = 0;
 
+	type = f2fs_active_log(sbi, type);
+	cs = &sbi->curseg[type];
 	mutex_lock(&sbi->sm.seg_lock);
 	ofs = next_free_ofs(sbi, cs->segno, cs->blkoff);
 	if (ofs >= sbi->blocks_per_seg) {

@@ -182,6 +182,10 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 
 static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 {
+	struct f2fs_sb_info *sbi = F2FS_SB(root->d_sb);
+
+	if (sbi->active_logs != F2FS_NR_LOGS)
+		seq_printf(seq, ",active_logs=%u", sbi->active_logs);
 	return 0;
 }
 
@@ -270,7 +274,8 @@ static const char *check_raw_super(struct f2fs_super_block *raw)
 	if (le32_to_cpu(raw->cp_payload) > bps - 2 * F2FS_NR_LOGS - 2)
 		return "bad checkpoint payload size";
 	if (le32_to_cpu(raw->extension_count) > F2FS_MAX_EXTENSION ||
-	    raw->hot_ext_count > le32_to_cpu(raw->extension_count))
+	    le32_to_cpu(raw->extension_count) + raw->hot_ext_count >
+	    F2FS_MAX_EXTENSION)
 		return "bad extension count";
 	return NULL;
 }
@@ -507,13 +512,29 @@ static loff_t max_file_size(void)
 	return min_t(u64, blocks << F2FS_BLKSIZE_BITS, MAX_LFS_FILESIZE);
 }
 
+/*
+ * Mount options.  active_logs=2|4|6 chooses how many logs the hot/cold
+ * separation uses (data.c and node.c map log types onto them).
+ */
 static int parse_options(struct f2fs_sb_info *sbi, char *options)
 {
+	unsigned int n;
 	char *p;
 
+	sbi->active_logs = F2FS_NR_LOGS;
 	while ((p = strsep(&options, ",")) != NULL) {
 		if (!*p)
 			continue;
+		if (!strncmp(p, "active_logs=", 12)) {
+			if (kstrtouint(p + 12, 10, &n) ||
+			    (n != 2 && n != 4 && n != 6)) {
+				f2fs_err(sbi, "active_logs must be 2, 4 or 6, not \"%s\"",
+					 p + 12);
+				return -EINVAL;
+			}
+			sbi->active_logs = n;
+			continue;
+		}
 		f2fs_err(sbi, "unrecognized mount option \"%s\"", p);
 		return -EINVAL;
 	}
