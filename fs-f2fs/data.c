@@ -136,15 +136,18 @@ static void extent_offer(struct inode *inode, u64 fofs, u32 blk, u32 len)
 	write_unlock(&fi->ext_lock);
 }
 
-static int check_data_addr(struct inode *inode, u32 blkaddr)
+/* Logged once per node page: readahead may map the same block twice. */
+static int check_data_addr(struct inode *inode, struct page *node_page,
+			   u32 blkaddr)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 
 	if (blkaddr == NULL_ADDR || blkaddr == NEW_ADDR ||
 	    f2fs_valid_main_addr(sbi, blkaddr))
 		return 0;
-	f2fs_err(sbi, "inode %lu: data block address %u outside the main area",
-		 inode->i_ino, blkaddr);
+	f2fs_err_page(sbi, node_page,
+		      "inode %lu: data block address %u outside the main area",
+		      inode->i_ino, blkaddr);
 	return -EFSCORRUPTED;
 }
 
@@ -197,7 +200,7 @@ static int walk_node_tree(struct inode *inode, u64 index, u32 max,
 	}
 	i = path.slot[path.level];
 	*blkaddr = le32_to_cpu(addrs[i]);
-	err = check_data_addr(inode, *blkaddr);
+	err = check_data_addr(inode, page, *blkaddr);
 	n = 1;
 	if (!err && f2fs_valid_main_addr(sbi, *blkaddr)) {
 		while (i + n < avail && n < max &&

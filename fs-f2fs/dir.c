@@ -22,8 +22,11 @@
 #include <linux/buffer_head.h>
 #include "f2fs.h"
 
-static void view_block(struct f2fs_dentry_view *v, struct f2fs_dentry_block *b)
+static void view_block(struct f2fs_dentry_view *v, struct page *page)
 {
+	struct f2fs_dentry_block *b = page_address(page);
+
+	v->page = page;
 	v->max = NR_DENTRY_IN_BLOCK;
 	v->bitmap = b->dentry_bitmap;
 	v->dentry = b->dentry;
@@ -31,9 +34,9 @@ static void view_block(struct f2fs_dentry_view *v, struct f2fs_dentry_block *b)
 }
 
 static void view_inline(struct f2fs_dentry_view *v, struct inode *dir,
-			struct f2fs_node *rn)
+			struct page *ipage)
 {
-	u8 *base = f2fs_inline_addr(dir, rn);
+	u8 *base = f2fs_inline_addr(dir, page_address(ipage));
 	unsigned int size = f2fs_max_inline_data(dir);
 	unsigned int nr = size * BITS_PER_BYTE /
 			  ((SIZE_OF_DIR_ENTRY + F2FS_SLOT_LEN) * BITS_PER_BYTE + 1);
@@ -41,6 +44,7 @@ static void view_inline(struct f2fs_dentry_view *v, struct inode *dir,
 	unsigned int reserved = size - ((SIZE_OF_DIR_ENTRY + F2FS_SLOT_LEN) * nr +
 					bitmap);
 
+	v->page = ipage;
 	v->max = nr;
 	v->bitmap = base;
 	v->dentry = (struct f2fs_dir_entry *)(base + bitmap + reserved);
@@ -50,7 +54,7 @@ static void view_inline(struct f2fs_dentry_view *v, struct inode *dir,
 
 /*
  * Check the slot at @bit: a sane name length that fits the area.  Returns
- * the number of slots it spans, or 0 when corrupt.
+ * the number of slots it spans, or 0 when corrupt (logged once per page).
  */
 static unsigned int slot_span(struct inode *dir,
 			      const struct f2fs_dentry_view *v,
@@ -60,8 +64,9 @@ static unsigned int slot_span(struct inode *dir,
 	unsigned int slots = GET_DENTRY_SLOTS(len);
 
 	if (!len || len > F2FS_NAME_LEN || bit + slots > v->max) {
-		f2fs_err(F2FS_I_SB(dir), "directory %lu: corrupt dentry at slot %u (name length %u)",
-			 dir->i_ino, bit, len);
+		f2fs_err_page(F2FS_I_SB(dir), v->page,
+			      "directory %lu: corrupt dentry at slot %u (name length %u)",
+			      dir->i_ino, bit, len);
 		return 0;
 	}
 	return slots;
@@ -134,7 +139,7 @@ static struct f2fs_dir_entry *find_inline(struct inode *dir,
 	ipage = f2fs_get_node_page(sbi, dir->i_ino, dir->i_ino, 0);
 	if (IS_ERR(ipage))
 		return ERR_CAST(ipage);
-	view_inline(&v, dir, page_address(ipage));
+	view_inline(&v, dir, ipage);
 	de = find_in_view(dir, &v, name, f2fs_dentry_hash(name->name, name->len),
 			  &err);
 	if (de) {
@@ -183,7 +188,7 @@ struct f2fs_dir_entry *f2fs_find_entry(struct inode *dir,
 			page = read_mapping_page(dir->i_mapping, blk, NULL);
 			if (IS_ERR(page))
 				return ERR_CAST(page);
-			view_block(&v, page_address(page));
+			view_block(&v, page);
 			de = find_in_view(dir, &v, name, hash, &err);
 			if (de) {
 				*res_page = page;
@@ -221,8 +226,9 @@ unsigned char f2fs_ftype_to_dtype(u8 ftype)
 
 /*
  * Emit the entries of one view from slot @start.  @base is the readdir
- * position of slot 0.  Returns 1 when the caller's buffer is full, 0 when
- * the view is done, or a negative error.
+ * position of slot 0; ctx->pos always names the first slot not yet
+ * returned.  Returns 1 when the caller's buffer is full, 0 when the view
+ * is done, or a negative error.
  */
 static int emit_view(struct inode *dir, const struct f2fs_dentry_view *v,
 		     struct dir_context *ctx, loff_t base, unsigned int start)
@@ -240,12 +246,17 @@ static int emit_view(struct inode *dir, const struct f2fs_dentry_view *v,
 		if (!slots)
 			return -EFSCORRUPTED;
 		de = &v->dentry[bit];
-		ctx->pos = base + bit;
 		if (!dir_emit(ctx, v->names[bit], le16_to_cpu(de->name_len),
 			      le32_to_cpu(de->ino),
 			      f2fs_ftype_to_dtype(de->file_type)))
 			return 1;
 		bit += slots;
+		/*
+		 * Past the emitted entry, so that a call stopped by a corrupt
+		 * entry further on resumes at that entry and fails, rather
+		 * than emitting this one again (forever).
+		 */
+		ctx->pos = base + bit;
 	}
 	ctx->pos = base + v->max;
 	return 0;
@@ -265,7 +276,7 @@ static int f2fs_readdir(struct file *file, struct dir_context *ctx)
 					   dir->i_ino, 0);
 		if (IS_ERR(ipage))
 			return PTR_ERR(ipage);
-		view_inline(&v, dir, page_address(ipage));
+		view_inline(&v, dir, ipage);
 		if (ctx->pos < v.max)
 			ret = emit_view(dir, &v, ctx, 0, ctx->pos);
 		put_page(ipage);
@@ -289,7 +300,7 @@ static int f2fs_readdir(struct file *file, struct dir_context *ctx)
 		page = read_mapping_page(dir->i_mapping, n, file);
 		if (IS_ERR(page))
 			return PTR_ERR(page);
-		view_block(&v, page_address(page));
+		view_block(&v, page);
 		ret = emit_view(dir, &v, ctx, n * NR_DENTRY_IN_BLOCK, start);
 		put_page(page);
 		if (ret)
@@ -413,8 +424,8 @@ int f2fs_convert_inline_dir(struct inode *dir)
 		goto put_page;
 	}
 	zero_user_segment(page, 0, PAGE_SIZE);
-	view_inline(&iv, dir, page_address(ipage));
-	view_block(&bv, page_address(page));
+	view_inline(&iv, dir, ipage);
+	view_block(&bv, page);
 	for (bit = 0; bit < iv.max; bit++) {
 		if (!test_bit_le(bit, iv.bitmap))
 			continue;
@@ -485,7 +496,7 @@ int f2fs_add_link(struct inode *dir, const struct qstr *name,
 			page = get_dentry_page(dir, blk);
 			if (IS_ERR(page))
 				return PTR_ERR(page);
-			view_block(&v, page_address(page));
+			view_block(&v, page);
 			bit = find_free_slots(&v, slots);
 			if (bit >= v.max) {
 				unlock_page(page);
@@ -515,9 +526,9 @@ static unsigned int entry_slot(struct inode *dir, struct page *page,
 			       struct f2fs_dentry_view *v)
 {
 	if (f2fs_inline_dentry(dir))
-		view_inline(v, dir, page_address(page));
+		view_inline(v, dir, page);
 	else
-		view_block(v, page_address(page));
+		view_block(v, page);
 	return de - v->dentry;
 }
 
@@ -595,7 +606,7 @@ int f2fs_make_empty(struct inode *dir, struct inode *parent)
 	if (err)
 		goto out;
 	zero_user_segment(page, 0, PAGE_SIZE);
-	view_block(&v, page_address(page));
+	view_block(&v, page);
 	put_entry(&v, 0, &dot, 0, dir->i_ino, F2FS_FT_DIR);
 	put_entry(&v, 1, &dotdot, 0, parent->i_ino, F2FS_FT_DIR);
 	SetPageUptodate(page);
@@ -627,7 +638,7 @@ bool f2fs_empty_dir(struct inode *dir)
 					  dir->i_ino, 0);
 		if (IS_ERR(page))
 			return false;
-		view_inline(&v, dir, page_address(page));
+		view_inline(&v, dir, page);
 		bit = find_next_bit_le(v.bitmap, v.max, 0);
 		while (bit < v.max) {
 			unsigned int len = le16_to_cpu(v.dentry[bit].name_len);
@@ -645,7 +656,7 @@ bool f2fs_empty_dir(struct inode *dir)
 		page = read_mapping_page(dir->i_mapping, n, NULL);
 		if (IS_ERR(page))
 			return false;
-		view_block(&v, page_address(page));
+		view_block(&v, page);
 		/* Block 0 holds "." and ".." in its first two slots. */
 		bit = find_next_bit_le(v.bitmap, v.max, n ? 0 : 2);
 		put_page(page);

@@ -478,6 +478,21 @@ static inline bool f2fs_inline_dentry(struct inode *inode)
 	return F2FS_I(inode)->i_inline & F2FS_INLINE_DENTRY;
 }
 
+/*
+ * Corruption found in a cached block (node, inode or dentry block) is
+ * reported once: the page stays cached and is met again on every access
+ * (readahead alone may map a block twice), and each access fails, but only
+ * the first one logs.  PG_checked marks a page whose corruption was
+ * reported.
+ */
+static inline bool f2fs_report_once(struct page *page)
+{
+	if (PageChecked(page))
+		return false;
+	SetPageChecked(page);
+	return true;
+}
+
 /* Node footer helpers. */
 static inline u32 f2fs_node_ofs(const struct f2fs_node *rn)
 {
@@ -600,8 +615,10 @@ struct f2fs_dnode {
  * @bitmap: slot validity bitmap (little-endian bit order).
  * @dentry: slot entries.
  * @names: slot names, F2FS_SLOT_LEN bytes each.
+ * @page: the page holding the area (for f2fs_report_once()).
  */
 struct f2fs_dentry_view {
+	struct page *page;
 	unsigned int max;
 	const u8 *bitmap;
 	struct f2fs_dir_entry *dentry;
@@ -614,6 +631,13 @@ struct f2fs_dentry_view {
 	pr_warn("f2fs (%s): " fmt "\n", (sbi)->sb->s_id, ##__VA_ARGS__)
 #define f2fs_info(sbi, fmt, ...)					\
 	pr_info("f2fs (%s): " fmt "\n", (sbi)->sb->s_id, ##__VA_ARGS__)
+
+/* f2fs_err() about corruption in a cached page, once per page. */
+#define f2fs_err_page(sbi, page, fmt, ...)				\
+	do {								\
+		if (f2fs_report_once(page))				\
+			f2fs_err(sbi, fmt, ##__VA_ARGS__);		\
+	} while (0)
 
 /* super.c */
 extern struct kmem_cache *f2fs_inode_cachep;

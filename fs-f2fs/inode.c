@@ -62,12 +62,16 @@ static void load_extent(struct inode *inode, const struct f2fs_extent *e)
 	fi->ext.len = len;
 }
 
-/* Validate and copy the on-disk inode into @inode.  */
-static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri,
-			  bool orphan)
+/*
+ * Validate and copy the on-disk inode in @page into @inode.  A bad inode
+ * fails every lookup of it; the reason is logged once per cached page.
+ * An orphan (from the checkpoint's orphan list) may have no links.
+ */
+static int read_raw_inode(struct inode *inode, struct page *page, bool orphan)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_inode_info *fi = F2FS_I(inode);
+	struct f2fs_inode *ri = &((struct f2fs_node *)page_address(page))->i;
 	umode_t mode = le16_to_cpu(ri->i_mode);
 	u64 disk_blocks = le64_to_cpu(ri->i_blocks);
 	u32 flags = le32_to_cpu(ri->i_flags);
@@ -77,20 +81,28 @@ static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri,
 	case S_IFCHR: case S_IFBLK: case S_IFIFO: case S_IFSOCK:
 		break;
 	default:
-		f2fs_err(sbi, "inode %lu: invalid mode 0%o", inode->i_ino, mode);
+		f2fs_err_page(sbi, page, "inode %lu: invalid mode 0%o",
+			      inode->i_ino, mode);
 		return -EFSCORRUPTED;
 	}
 	if (!le32_to_cpu(ri->i_links) && !orphan) {
-		f2fs_err(sbi, "inode %lu: link count is zero", inode->i_ino);
+		f2fs_err_page(sbi, page, "inode %lu: link count is zero",
+			      inode->i_ino);
 		return -EFSCORRUPTED;
 	}
 	if (!disk_blocks) {
-		f2fs_err(sbi, "inode %lu: block count is zero", inode->i_ino);
+		f2fs_err_page(sbi, page, "inode %lu: block count is zero",
+			      inode->i_ino);
+		return -EFSCORRUPTED;
+	}
+	if (disk_blocks > sbi->user_block_count) {
+		f2fs_err_page(sbi, page, "inode %lu: block count %llu exceeds the %llu blocks of the filesystem",
+			      inode->i_ino, disk_blocks, sbi->user_block_count);
 		return -EFSCORRUPTED;
 	}
 	if (flags & (F2FS_FL_COMPR | F2FS_FL_ENCRYPT | F2FS_FL_CASEFOLD)) {
-		f2fs_err(sbi, "inode %lu: compressed, encrypted or casefolded files are not supported",
-			 inode->i_ino);
+		f2fs_err_page(sbi, page, "inode %lu: compressed, encrypted or casefolded files are not supported",
+			      inode->i_ino);
 		return -EOPNOTSUPP;
 	}
 
@@ -106,8 +118,8 @@ static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri,
 		if (!f2fs_has_feature(sbi, F2FS_FEAT_EXTRA_ATTR) ||
 		    fi->i_extra_isize > F2FS_MAX_EXTRA_ISIZE ||
 		    fi->i_extra_isize % sizeof(__le32)) {
-			f2fs_err(sbi, "inode %lu: invalid extra attribute size %u",
-				 inode->i_ino, fi->i_extra_isize);
+			f2fs_err_page(sbi, page, "inode %lu: invalid extra attribute size %u",
+				      inode->i_ino, fi->i_extra_isize);
 			return -EFSCORRUPTED;
 		}
 	}
@@ -119,15 +131,15 @@ static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri,
 	else
 		fi->i_inline_xattr_addrs = 0;
 	if (fi->i_inline_xattr_addrs > F2FS_MAX_INLINE_XATTR_ADDRS) {
-		f2fs_err(sbi, "inode %lu: invalid inline xattr size %u",
-			 inode->i_ino, fi->i_inline_xattr_addrs);
+		f2fs_err_page(sbi, page, "inode %lu: invalid inline xattr size %u",
+			      inode->i_ino, fi->i_inline_xattr_addrs);
 		return -EFSCORRUPTED;
 	}
 	if (((fi->i_inline & F2FS_INLINE_DATA) &&
 	     !S_ISREG(mode) && !S_ISLNK(mode)) ||
 	    ((fi->i_inline & F2FS_INLINE_DENTRY) && !S_ISDIR(mode))) {
-		f2fs_err(sbi, "inode %lu: inline flags 0x%x do not fit mode 0%o",
-			 inode->i_ino, fi->i_inline, mode);
+		f2fs_err_page(sbi, page, "inode %lu: inline flags 0x%x do not fit mode 0%o",
+			      inode->i_ino, fi->i_inline, mode);
 		return -EFSCORRUPTED;
 	}
 
@@ -154,17 +166,17 @@ static int read_raw_inode(struct inode *inode, struct f2fs_inode *ri,
 	if (S_ISDIR(mode)) {
 		fi->i_current_depth = le32_to_cpu(ri->i_current_depth);
 		if (fi->i_current_depth > MAX_DIR_HASH_DEPTH) {
-			f2fs_err(sbi, "directory %lu: depth %u too large",
-				 inode->i_ino, fi->i_current_depth);
+			f2fs_err_page(sbi, page, "directory %lu: depth %u too large",
+				      inode->i_ino, fi->i_current_depth);
 			return -EFSCORRUPTED;
 		}
 	}
-	if (inode->i_size < 0 ||
+	if (inode->i_size < 0 || inode->i_size > inode->i_sb->s_maxbytes ||
 	    (S_ISLNK(mode) && inode->i_size >= PAGE_SIZE) ||
 	    ((fi->i_inline & F2FS_INLINE_DATA) &&
 	     inode->i_size > f2fs_max_inline_data(inode))) {
-		f2fs_err(sbi, "inode %lu: invalid size %lld", inode->i_ino,
-			 inode->i_size);
+		f2fs_err_page(sbi, page, "inode %lu: invalid size %lld",
+			      inode->i_ino, inode->i_size);
 		return -EFSCORRUPTED;
 	}
 	set_inode_flags(inode, flags);
@@ -231,8 +243,7 @@ static struct inode *do_iget(struct super_block *sb, unsigned long ino,
 		err = PTR_ERR(page);
 		goto bad_inode;
 	}
-	err = read_raw_inode(inode, &((struct f2fs_node *)page_address(page))->i,
-			     orphan);
+	err = read_raw_inode(inode, page, orphan);
 	put_page(page);
 	if (err)
 		goto bad_inode;

@@ -88,8 +88,9 @@ static void nat_cache_insert(struct f2fs_sb_info *sbi,
  * @ni: filled with the entry.
  *
  * Return: 0; -EFSCORRUPTED when @nid is out of range or the entry points
- * outside the main area; -EIO or -ENOMEM when the NAT block cannot be read.
- * A free nid is not an error here: ni->blkaddr is then NULL_ADDR.
+ * outside the main area (logged when the entry is first read); -EIO or
+ * -ENOMEM when the NAT block cannot be read.  A free nid is not an error
+ * here: ni->blkaddr is then NULL_ADDR.
  */
 int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		       struct f2fs_nat_cached *ni)
@@ -109,29 +110,33 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 	if (e)
 		*ni = *e;
 	up_read(&nm->nat_lock);
-	if (e)
-		return 0;
 
-	if (!nat_from_journal(sbi, nid, &ne)) {
-		page = f2fs_get_meta_page(sbi, nat_block_addr(sbi, nid));
-		if (IS_ERR(page))
-			return PTR_ERR(page);
-		ne = ((struct f2fs_nat_block *)page_address(page))->
-			entries[nid % NAT_ENTRY_PER_BLOCK];
-		put_page(page);
+	if (!e) {
+		if (!nat_from_journal(sbi, nid, &ne)) {
+			page = f2fs_get_meta_page(sbi, nat_block_addr(sbi, nid));
+			if (IS_ERR(page))
+				return PTR_ERR(page);
+			ne = ((struct f2fs_nat_block *)page_address(page))->
+				entries[nid % NAT_ENTRY_PER_BLOCK];
+			put_page(page);
+		}
+		ni->nid = nid;
+		ni->ino = le32_to_cpu(ne.ino);
+		ni->blkaddr = le32_to_cpu(ne.block_addr);
+		ni->version = ne.version;
+		/*
+		 * Cached even when invalid, as it is on disk: every lookup
+		 * still fails below, but only this first one logs.
+		 */
+		nat_cache_insert(sbi, ni);
 	}
-
-	ni->nid = nid;
-	ni->ino = le32_to_cpu(ne.ino);
-	ni->blkaddr = le32_to_cpu(ne.block_addr);
-	ni->version = ne.version;
 	if (ni->blkaddr != NULL_ADDR && ni->blkaddr != NEW_ADDR &&
 	    !f2fs_valid_main_addr(sbi, ni->blkaddr)) {
-		f2fs_err(sbi, "NAT entry of nid %u points to block %u outside the main area",
-			 nid, ni->blkaddr);
+		if (!e)
+			f2fs_err(sbi, "NAT entry of nid %u points to block %u outside the main area",
+				 nid, ni->blkaddr);
 		return -EFSCORRUPTED;
 	}
-	nat_cache_insert(sbi, ni);
 	return 0;
 }
 
@@ -164,8 +169,9 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
  * @ofs: its offset in the inode's node tree (0 for the inode itself).
  *
  * Return: the uptodate page with a reference held (release with put_page()),
- * or ERR_PTR(-EFSCORRUPTED) when the footer names another node, or the
- * errors of f2fs_get_node_info() and of the read (-EIO).
+ * or ERR_PTR(-EFSCORRUPTED) when the footer names another node (logged once
+ * per cached page), or the errors of f2fs_get_node_info() and of the read
+ * (-EIO).
  */
 struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 				u32 ofs)
@@ -200,10 +206,10 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 	rn = page_address(page);
 	if (le32_to_cpu(rn->footer.nid) != nid ||
 	    le32_to_cpu(rn->footer.ino) != ino || f2fs_node_ofs(rn) != ofs) {
-		f2fs_err(sbi, "node %u footer (nid %u, ino %u, ofs %u) does not match (nid %u, ino %u, ofs %u)",
-			 nid, le32_to_cpu(rn->footer.nid),
-			 le32_to_cpu(rn->footer.ino), f2fs_node_ofs(rn),
-			 nid, ino, ofs);
+		f2fs_err_page(sbi, page, "node %u footer (nid %u, ino %u, ofs %u) does not match (nid %u, ino %u, ofs %u)",
+			      nid, le32_to_cpu(rn->footer.nid),
+			      le32_to_cpu(rn->footer.ino), f2fs_node_ofs(rn),
+			      nid, ino, ofs);
 		put_page(page);
 		return ERR_PTR(-EFSCORRUPTED);
 	}

@@ -14,7 +14,7 @@ field() { grep "^$1 " "$2" | head -1 | sed 's/.*: *\([0-9]*\)\].*/\1/'; }
 
 seg_type() {  # seg_type BLKADDR: log type of the segment holding the block
 	_seg=$(( ($1 - MAIN) / 512 ))
-	sed -n "s/^segno: *$_seg[^0-9].*seg_type: *\([0-9]*\).*/\1/p" /tmp/dump_sit
+	sed -n "s/^segno: *${_seg}[^0-9].*seg_type: *\([0-9]*\).*/\1/p" /tmp/dump_sit
 }
 
 node_addr() {  # node_addr NID: block address of a node from the NAT dump
