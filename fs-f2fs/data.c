@@ -932,6 +932,21 @@ static void free_data_addr(struct inode *inode, __le32 *addr, u64 fofs)
 	f2fs_extent_update(inode, fofs, NULL_ADDR);
 }
 
+static int truncate_subtree(struct inode *inode, u32 nid, u32 nofs,
+			    int depth, u64 base, u64 from);
+
+/* Truncate the subtree a nid slot points to, clearing the slot if freed. */
+static int truncate_slot(struct inode *inode, __le32 *slot, u32 nofs,
+			 int depth, u64 base, u64 from)
+{
+	int ret = truncate_subtree(inode, le32_to_cpu(*slot), nofs, depth,
+				   base, from);
+
+	if (ret > 0)
+		*slot = 0;
+	return ret < 0 ? ret : 0;
+}
+
 /*
  * Free the addresses >= @from under node @nid (depth 0: direct node,
  * 1: indirect, 2: double indirect) covering file blocks from @base.
@@ -965,13 +980,10 @@ static int truncate_subtree(struct inode *inode, u32 nid, u32 nofs,
 				continue;
 			cnofs = depth == 1 ? nofs + 1 + i :
 				nofs + 1 + i * (NIDS_PER_BLOCK + 1);
-			err = truncate_subtree(inode, cnid, cnofs, depth - 1,
-					       cbase, from);
-			if (err < 0)
-				break;
+			err = truncate_slot(inode, &rn->in.nid[i], cnofs,
+					    depth - 1, cbase, from);
 			if (err)
-				rn->in.nid[i] = 0;
-			err = 0;
+				break;
 		}
 	}
 	set_page_dirty(page);
@@ -1033,13 +1045,10 @@ int f2fs_truncate_blocks(struct inode *inode, u64 from)
 		u32 nid = le32_to_cpu(rn->i.i_nid[k]);
 
 		if (nid && base + span[k] > from) {
-			err = truncate_subtree(inode, nid, nofs[k], depth[k],
-					       base, from);
-			if (err < 0)
-				break;
+			err = truncate_slot(inode, &rn->i.i_nid[k], nofs[k],
+					    depth[k], base, from);
 			if (err)
-				rn->i.i_nid[k] = 0;
-			err = 0;
+				break;
 		}
 		base += span[k];
 	}

@@ -382,13 +382,6 @@ static struct page *get_dentry_page(struct inode *dir, u64 index)
 	return page;
 }
 
-/* Lock an inode page holding inline dentries for change. */
-static void lock_node_for_change(struct f2fs_sb_info *sbi, struct page *page)
-{
-	lock_page(page);
-	wait_on_page_writeback(page);
-}
-
 static void dir_changed(struct inode *dir)
 {
 	dir->i_mtime = dir->i_ctime = current_time(dir);
@@ -541,15 +534,12 @@ static unsigned int entry_slot(struct inode *dir, struct page *page,
 void f2fs_delete_entry(struct inode *dir, struct f2fs_dir_entry *de,
 		       struct page *page)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
 	struct f2fs_dentry_view v;
 	unsigned int bit, slots, i;
 
-	if (f2fs_inline_dentry(dir))
-		lock_node_for_change(sbi, page);
-	else
-		lock_page(page);
-	wait_for_stable_page(page);
+	/* A dentry block, or the inode block holding inline dentries. */
+	lock_page(page);
+	wait_on_page_writeback(page);
 	bit = entry_slot(dir, page, de, &v);
 	slots = GET_DENTRY_SLOTS(le16_to_cpu(de->name_len));
 	for (i = 0; i < slots && bit + i < v.max; i++)
@@ -570,13 +560,9 @@ void f2fs_delete_entry(struct inode *dir, struct f2fs_dir_entry *de,
 void f2fs_set_link(struct inode *dir, struct f2fs_dir_entry *de,
 		   struct page *page, struct inode *inode)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
-
-	if (f2fs_inline_dentry(dir))
-		lock_node_for_change(sbi, page);
-	else
-		lock_page(page);
-	wait_for_stable_page(page);
+	/* A dentry block, or the inode block holding inline dentries. */
+	lock_page(page);
+	wait_on_page_writeback(page);
 	de->ino = cpu_to_le32(inode->i_ino);
 	de->file_type = mode_to_ftype(inode->i_mode);
 	set_page_dirty(page);

@@ -22,6 +22,20 @@
 	(DEF_ADDRS_PER_INODE - F2FS_MAX_EXTRA_ISIZE / sizeof(__le32) -	\
 	 F2FS_INLINE_RESERVED_ADDRS - MIN_INLINE_DENTRY_SIZE / sizeof(__le32))
 
+/* The on-disk a/c/m times: seconds and nanoseconds in separate fields. */
+static void time_from_disk(struct timespec64 *t, __le64 sec, __le32 nsec)
+{
+	t->tv_sec = le64_to_cpu(sec);
+	t->tv_nsec = le32_to_cpu(nsec);
+}
+
+static void time_to_disk(const struct timespec64 *t, __le64 *sec,
+			 __le32 *nsec)
+{
+	*sec = cpu_to_le64(t->tv_sec);
+	*nsec = cpu_to_le32(t->tv_nsec);
+}
+
 static void set_inode_flags(struct inode *inode, u32 flags)
 {
 	unsigned int f = 0;
@@ -149,12 +163,9 @@ static int read_raw_inode(struct inode *inode, struct page *page, bool orphan)
 	set_nlink(inode, le32_to_cpu(ri->i_links));
 	inode->i_size = le64_to_cpu(ri->i_size);
 	inode->i_blocks = (disk_blocks - 1) << (F2FS_BLKSIZE_BITS - 9);
-	inode->i_atime.tv_sec = le64_to_cpu(ri->i_atime);
-	inode->i_ctime.tv_sec = le64_to_cpu(ri->i_ctime);
-	inode->i_mtime.tv_sec = le64_to_cpu(ri->i_mtime);
-	inode->i_atime.tv_nsec = le32_to_cpu(ri->i_atime_nsec);
-	inode->i_ctime.tv_nsec = le32_to_cpu(ri->i_ctime_nsec);
-	inode->i_mtime.tv_nsec = le32_to_cpu(ri->i_mtime_nsec);
+	time_from_disk(&inode->i_atime, ri->i_atime, ri->i_atime_nsec);
+	time_from_disk(&inode->i_ctime, ri->i_ctime, ri->i_ctime_nsec);
+	time_from_disk(&inode->i_mtime, ri->i_mtime, ri->i_mtime_nsec);
 	inode->i_generation = le32_to_cpu(ri->i_generation);
 	if (f2fs_has_feature(sbi, F2FS_FEAT_INODE_CRTIME) &&
 	    fi->i_extra_isize >= offsetof(struct f2fs_inode, i_crtime_nsec) +
@@ -333,12 +344,9 @@ static void fill_raw_inode(struct inode *inode, struct f2fs_inode *ri)
 	ri->i_size = cpu_to_le64(i_size_read(inode));
 	ri->i_blocks = cpu_to_le64((inode->i_blocks >> (F2FS_BLKSIZE_BITS - 9)) +
 				   1);
-	ri->i_atime = cpu_to_le64(inode->i_atime.tv_sec);
-	ri->i_ctime = cpu_to_le64(inode->i_ctime.tv_sec);
-	ri->i_mtime = cpu_to_le64(inode->i_mtime.tv_sec);
-	ri->i_atime_nsec = cpu_to_le32(inode->i_atime.tv_nsec);
-	ri->i_ctime_nsec = cpu_to_le32(inode->i_ctime.tv_nsec);
-	ri->i_mtime_nsec = cpu_to_le32(inode->i_mtime.tv_nsec);
+	time_to_disk(&inode->i_atime, &ri->i_atime, &ri->i_atime_nsec);
+	time_to_disk(&inode->i_ctime, &ri->i_ctime, &ri->i_ctime_nsec);
+	time_to_disk(&inode->i_mtime, &ri->i_mtime, &ri->i_mtime_nsec);
 	ri->i_generation = cpu_to_le32(inode->i_generation);
 	ri->i_current_depth = cpu_to_le32(S_ISDIR(inode->i_mode) ?
 					  fi->i_current_depth : 0);

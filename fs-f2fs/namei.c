@@ -162,10 +162,10 @@ static void drop_link(struct f2fs_sb_info *sbi, struct inode *inode,
 	f2fs_mark_meta_dirty(inode);
 }
 
-static int f2fs_unlink(struct inode *dir, struct dentry *dentry)
+/* Remove @dentry's name from @dir and drop the link it held. */
+static int remove_name(struct inode *dir, struct dentry *dentry, bool is_dir)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
-	struct inode *inode = d_inode(dentry);
 	struct f2fs_dir_entry *de;
 	struct page *page;
 
@@ -176,33 +176,26 @@ static int f2fs_unlink(struct inode *dir, struct dentry *dentry)
 		return -ENOENT;
 	f2fs_lock_op(sbi);
 	f2fs_delete_entry(dir, de, page);
-	drop_link(sbi, inode, false);
+	drop_link(sbi, d_inode(dentry), is_dir);
+	if (is_dir) {
+		drop_nlink(dir);	/* its ".." */
+		f2fs_mark_meta_dirty(dir);
+	}
 	f2fs_unlock_op(sbi);
 	f2fs_balance_fs(sbi);
 	return 0;
 }
 
+static int f2fs_unlink(struct inode *dir, struct dentry *dentry)
+{
+	return remove_name(dir, dentry, false);
+}
+
 static int f2fs_rmdir(struct inode *dir, struct dentry *dentry)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
-	struct inode *inode = d_inode(dentry);
-	struct f2fs_dir_entry *de;
-	struct page *page;
-
-	if (!f2fs_empty_dir(inode))
+	if (!f2fs_empty_dir(d_inode(dentry)))
 		return -ENOTEMPTY;
-	de = f2fs_find_entry(dir, &dentry->d_name, &page);
-	if (IS_ERR(de))
-		return PTR_ERR(de);
-	if (!de)
-		return -ENOENT;
-	f2fs_lock_op(sbi);
-	f2fs_delete_entry(dir, de, page);
-	drop_link(sbi, inode, true);
-	drop_nlink(dir);
-	f2fs_mark_meta_dirty(dir);
-	f2fs_unlock_op(sbi);
-	return 0;
+	return remove_name(dir, dentry, true);
 }
 
 static int f2fs_rename(struct user_namespace *mnt_userns,

@@ -300,13 +300,6 @@ void f2fs_destroy_nat_cache(void)
 	kmem_cache_destroy(nat_entry_slab);
 }
 
-/* Cached entry of @nid, created from the on-disk entry if needed. */
-static struct f2fs_nat_cached *nat_entry_locked(struct f2fs_sb_info *sbi,
-						u32 nid)
-{
-	return xa_load(&sbi->nm.nat_tree, nid);
-}
-
 static void nat_mark_dirty(struct f2fs_sb_info *sbi, u32 nid)
 {
 	struct f2fs_nm_info *nm = &sbi->nm;
@@ -317,7 +310,10 @@ static void nat_mark_dirty(struct f2fs_sb_info *sbi, u32 nid)
 	}
 }
 
-/* Make sure @nid is cached (reading its on-disk entry), then lock. */
+/*
+ * The cached entry of @nid, read from disk first if needed, returned with
+ * nm.nat_lock held exclusive; NULL (unlocked) when it cannot be read.
+ */
 static struct f2fs_nat_cached *nat_entry_get(struct f2fs_sb_info *sbi,
 					     u32 nid)
 {
@@ -326,14 +322,14 @@ static struct f2fs_nat_cached *nat_entry_get(struct f2fs_sb_info *sbi,
 
 	for (;;) {
 		down_write(&nm->nat_lock);
-		e = nat_entry_locked(sbi, nid);
+		e = xa_load(&nm->nat_tree, nid);
 		if (e)
 			return e;
 		up_write(&nm->nat_lock);
 		if (f2fs_get_node_info(sbi, nid, &ni))
 			return NULL;
 		down_write(&nm->nat_lock);
-		if (!nat_entry_locked(sbi, nid)) {
+		if (!xa_load(&nm->nat_tree, nid)) {
 			e = kmem_cache_alloc(nat_entry_slab,
 					     GFP_NOFS | __GFP_NOFAIL);
 			*e = ni;

@@ -122,23 +122,20 @@ static int f2fs_sync_fs(struct super_block *sb, int wait)
 
 static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
 {
-	struct super_block *sb = dentry->d_sb;
-	struct f2fs_sb_info *sbi = F2FS_SB(sb);
-	u64 id = huge_encode_dev(sb->s_bdev->bd_dev);
-	u64 total = le64_to_cpu(sbi->raw_super->block_count);
-	u64 user, valid, avail_nodes, valid_nodes;
+	struct f2fs_sb_info *sbi = F2FS_SB(dentry->d_sb);
+	u64 avail_nodes = sbi->total_node_count - F2FS_RESERVED_NODE_NUM;
+	u64 user, valid_nodes;
 
 	spin_lock(&sbi->stat_lock);
 	user = sbi->user_block_count;
-	valid = sbi->total_valid_blocks;
+	buf->f_bfree = user - sbi->total_valid_blocks;
 	valid_nodes = sbi->valid_node_count;
 	spin_unlock(&sbi->stat_lock);
-	avail_nodes = sbi->total_node_count - F2FS_RESERVED_NODE_NUM;
 
 	buf->f_type = F2FS_SUPER_MAGIC;
 	buf->f_bsize = F2FS_BLKSIZE;
-	buf->f_blocks = total - sbi->seg0_blkaddr;
-	buf->f_bfree = user - valid;
+	buf->f_blocks = le64_to_cpu(sbi->raw_super->block_count) -
+			sbi->seg0_blkaddr;
 	buf->f_bavail = buf->f_bfree;
 	/* Each inode needs a node block, so inodes are bounded by both. */
 	if (avail_nodes > user) {
@@ -149,7 +146,7 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
 		buf->f_ffree = min(avail_nodes - valid_nodes, buf->f_bfree);
 	}
 	buf->f_namelen = F2FS_NAME_LEN;
-	buf->f_fsid = u64_to_fsid(id);
+	buf->f_fsid = u64_to_fsid(huge_encode_dev(dentry->d_sb->s_bdev->bd_dev));
 	return 0;
 }
 
