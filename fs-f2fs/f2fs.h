@@ -219,6 +219,51 @@ struct f2fs_curseg {
 	struct f2fs_summary_block *sum;
 };
 
+/* Garbage collection: who runs it, and how it picks victims. */
+enum f2fs_gc_type {
+	F2FS_GC_FG = 0,		/* a writer short of space, synchronous */
+	F2FS_GC_BG,		/* the per-mount thread, when idle */
+	F2FS_NR_GC_TYPES,
+};
+
+enum f2fs_gc_policy {
+	F2FS_GC_GREEDY = 0,	/* fewest valid blocks */
+	F2FS_GC_COST_BENEFIT,	/* age against utilisation */
+	F2FS_NR_GC_POLICIES,
+};
+
+/**
+ * struct f2fs_stats - counters of one mount, for debugfs and the toolkit.
+ * @gc_calls: GC passes per enum f2fs_gc_type.
+ * @gc_victims: victims chosen per enum f2fs_gc_policy.
+ * @gc_victim_valid: sum of the valid blocks of the victims when chosen
+ *	(divided by @gc_victims: average victim utilisation).
+ * @gc_secs_freed: sections GC emptied.
+ * @gc_data_moved: data blocks GC moved.
+ * @gc_node_moved: node blocks GC moved.
+ * @gc_time_ns: time spent in GC passes.
+ *	The GC counters change under gc_mutex.
+ * @lfs_blocks: blocks allocated per log type in LFS mode.
+ * @ssr_blocks: blocks allocated per log type in SSR mode.
+ * @segs_opened: segments opened per log type and mode (F2FS_ALLOC_LFS,
+ *	F2FS_ALLOC_SSR).  The allocation counters change under sm.seg_lock.
+ *
+ * All fields only grow while mounted; readers may read them without the
+ * locks (a torn read of a 64-bit counter cannot happen on 64-bit hosts).
+ */
+struct f2fs_stats {
+	u64 gc_calls[F2FS_NR_GC_TYPES];
+	u64 gc_victims[F2FS_NR_GC_POLICIES];
+	u64 gc_victim_valid;
+	u64 gc_secs_freed;
+	u64 gc_data_moved;
+	u64 gc_node_moved;
+	u64 gc_time_ns;
+	u64 lfs_blocks[F2FS_NR_LOGS];
+	u64 ssr_blocks[F2FS_NR_LOGS];
+	u64 segs_opened[F2FS_NR_LOGS][2];
+};
+
 /**
  * struct f2fs_sb_info - per-mount state.
  * @sb: the VFS superblock.
@@ -272,6 +317,7 @@ struct f2fs_curseg {
  * @wb_pending: bios in flight written by this mount.
  * @wb_wait: woken when @wb_pending drops to zero.
  * @wb_error: a write failed; the next checkpoint must not claim success.
+ * @stats: counters for debugfs and the toolkit (locks: see the struct).
  *
  * Everything else is set at mount and then only read.
  */
@@ -327,6 +373,7 @@ struct f2fs_sb_info {
 	atomic_t wb_pending;
 	wait_queue_head_t wb_wait;
 	atomic_t wb_error;
+	struct f2fs_stats stats;
 };
 
 /**
