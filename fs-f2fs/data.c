@@ -102,6 +102,38 @@ static int node_path(struct inode *inode, u64 index, struct f2fs_node_path *p)
 	return -EFBIG;
 }
 
+/**
+ * f2fs_start_index - first file block addressed by a node.
+ * @inode: the file.
+ * @nofs: the node's offset in the file's node tree (from its footer); it
+ *	must be the inode (0) or a direct node.
+ *
+ * The inverse of the walk above: direct nodes are numbered in tree order,
+ * skipping the indirect nodes between them.
+ *
+ * Return: the file block index of the node's first address.
+ */
+u64 f2fs_start_index(struct inode *inode, u32 nofs)
+{
+	const u32 n = NIDS_PER_BLOCK;
+	u64 nth;	/* how many direct nodes come before this one */
+
+	if (!nofs)
+		return 0;
+	if (nofs <= 2)
+		nth = nofs - 1;
+	else if (nofs <= 3 + n)			/* under the first indirect */
+		nth = 2 + (nofs - 4);
+	else if (nofs <= 4 + 2 * n)		/* under the second indirect */
+		nth = 2 + n + (nofs - 5 - n);
+	else {					/* under the double indirect */
+		u32 r = nofs - (6 + 2 * n);
+
+		nth = 2 + 2 * n + (u64)(r / (n + 1)) * n + r % (n + 1) - 1;
+	}
+	return f2fs_addrs_per_inode(inode) + nth * DEF_ADDRS_PER_BLOCK;
+}
+
 static bool extent_lookup(struct inode *inode, u64 index, u32 *blkaddr,
 			  u32 *len)
 {
@@ -643,8 +675,12 @@ static enum f2fs_log_type data_log_type(struct inode *inode)
 	return F2FS_LOG_WARM_DATA;
 }
 
-/* Write one locked data page out of place; returns with it unlocked. */
-static int write_data_page(struct page *page, struct writeback_control *wbc)
+/*
+ * Write one locked data page out of place into log @type; returns with it
+ * unlocked on success, still locked on error.
+ */
+static int write_data_page(struct page *page, struct writeback_control *wbc,
+			   enum f2fs_log_type type)
 {
 	struct inode *inode = page->mapping->host;
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
@@ -670,7 +706,7 @@ static int write_data_page(struct page *page, struct writeback_control *wbc)
 	sum.ofs_in_node = cpu_to_le16(dn.slot);
 	sum.version = ni.version;
 	set_page_writeback(page);
-	err = f2fs_alloc_block(sbi, data_log_type(inode), &sum, &newaddr, &next);
+	err = f2fs_alloc_block(sbi, type, &sum, &newaddr, &next);
 	if (err) {
 		end_page_writeback(page);
 		if (old == NULL_ADDR)
@@ -715,7 +751,7 @@ static int f2fs_write_data_page(struct page *page,
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto redirty;
-	err = write_data_page(page, wbc);
+	err = write_data_page(page, wbc, data_log_type(inode));
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
 	if (!err)
@@ -733,9 +769,81 @@ redirty:
 	return 0;
 }
 
+/**
+ * f2fs_move_data_page - rewrite one file block into the cold data log.
+ * @inode: the file owning the block (checked by the caller against the
+ *	block's summary and node).
+ * @index: the file block index.
+ *
+ * Garbage collection moves a valid block by reading it through the page
+ * cache and writing the page out of place again, so that a concurrent
+ * write or truncate of the same page is serialised by the page lock: a
+ * page truncated meanwhile is skipped, and a page dirtied meanwhile is
+ * written with its newest contents.  The write is submitted, not waited
+ * for; the checkpoint that follows waits for it.  Called without
+ * sbi->cp_rwsem and without page locks held.
+ *
+ * Return: 0 (also when the page no longer needs a move), or the error of
+ * the read or the write.
+ */
+int f2fs_move_data_page(struct inode *inode, u64 index)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct address_space *mapping = inode->i_mapping;
+	struct writeback_control wbc = {
+		.sync_mode = WB_SYNC_ALL,
+		.nr_to_write = 1,
+	};
+	struct page *page;
+	loff_t isize;
+	int err;
+
+retry:
+	page = read_mapping_page(mapping, index, NULL);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	lock_page(page);
+	isize = i_size_read(inode);
+	if (page->mapping != mapping || f2fs_inline_data(inode) ||
+	    (loff_t)index << PAGE_SHIFT >= isize) {
+		err = 0;	/* truncated meanwhile: nothing to move */
+		goto unlock;
+	}
+	if (!down_read_trylock(&sbi->cp_rwsem)) {
+		/* A checkpoint waits: let it pass without holding the page. */
+		unlock_page(page);
+		put_page(page);
+		f2fs_lock_op(sbi);
+		f2fs_unlock_op(sbi);
+		goto retry;
+	}
+	wait_on_page_writeback(page);
+	/*
+	 * Dirty it first, as any write does: that attaches the inode to its
+	 * writeback context (a page only read so far may have none), and
+	 * writeback accounting stays balanced.
+	 */
+	set_page_dirty(page);
+	clear_page_dirty_for_io(page);
+	if (((loff_t)index + 1) << PAGE_SHIFT > isize)
+		zero_user_segment(page, isize & (PAGE_SIZE - 1), PAGE_SIZE);
+	err = write_data_page(page, &wbc, F2FS_LOG_COLD_DATA);
+	f2fs_unlock_op(sbi);
+	if (!err) {
+		put_page(page);
+		return 0;
+	}
+	set_page_dirty(page);	/* written later, by writeback */
+unlock:
+	unlock_page(page);
+	put_page(page);
+	return err;
+}
+
 /*
- * Make room before a write: when free segments run low, a checkpoint turns
- * the prefree ones free.  Called without cp_rwsem.
+ * Make room before a write: when free segments run low, garbage collection
+ * and a checkpoint turn dirty and prefree segments free.  Called without
+ * cp_rwsem.
  */
 static int balance_space(struct f2fs_sb_info *sbi)
 {
@@ -751,18 +859,23 @@ static int balance_space(struct f2fs_sb_info *sbi)
  * f2fs_balance_fs - checkpoint when dirty metadata or prefree space piles up.
  * @sbi: the mount.
  *
- * Called without cp_rwsem after operations that change metadata.  Many
- * dirty NAT entries make the next checkpoint long, and prefree segments
- * are space that only a checkpoint returns.
+ * Called without cp_rwsem, page locks or new inodes held, after (or
+ * before) operations that change metadata.  Many dirty NAT entries make the
+ * next checkpoint long, and prefree segments are space that only a
+ * checkpoint returns.  When free sections fall to what the next checkpoint
+ * and the reserve need, the caller runs foreground GC.
  */
 void f2fs_balance_fs(struct f2fs_sb_info *sbi)
 {
 	if (!sbi->writable)
 		return;
+	WRITE_ONCE(sbi->gc.last_op, jiffies);
 	if (READ_ONCE(sbi->nm.nat_dirty) >= F2FS_CP_DIRTY_NATS ||
 	    READ_ONCE(sbi->sm.prefree_segs) >=
 	    max_t(unsigned int, 8, sbi->main_segs / 16))
 		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+	if (f2fs_need_gc(sbi))
+		f2fs_gc(sbi, F2FS_GC_FG);
 }
 
 /**

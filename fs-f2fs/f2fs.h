@@ -186,6 +186,7 @@ struct f2fs_seg_entry {
  * @mount_elapsed: filesystem lifetime in seconds at mount.
  * @mount_time: ktime_get_boottime_seconds() at mount.
  * @rsvd_segs: segments kept back from users for the checkpoint's nodes.
+ * @ssr_next: where the next search for an SSR segment starts.
  */
 struct f2fs_sm_info {
 	struct mutex seg_lock;
@@ -201,6 +202,7 @@ struct f2fs_sm_info {
 	u64 mount_elapsed;
 	u64 mount_time;
 	unsigned int rsvd_segs;
+	u32 ssr_next;
 };
 
 /**
@@ -238,11 +240,11 @@ enum f2fs_gc_policy {
  * @gc_victims: victims chosen per enum f2fs_gc_policy.
  * @gc_victim_valid: sum of the valid blocks of the victims when chosen
  *	(divided by @gc_victims: average victim utilisation).
- * @gc_secs_freed: sections GC emptied.
+ * @gc_secs_freed: victim sections freed by a checkpoint (sm.seg_lock).
  * @gc_data_moved: data blocks GC moved.
  * @gc_node_moved: node blocks GC moved.
  * @gc_time_ns: time spent in GC passes.
- *	The GC counters change under gc_mutex.
+ *	The other GC counters change under gc.gc_mutex.
  * @lfs_blocks: blocks allocated per log type in LFS mode.
  * @ssr_blocks: blocks allocated per log type in SSR mode.
  * @segs_opened: segments opened per log type and mode (F2FS_ALLOC_LFS,
@@ -262,6 +264,32 @@ struct f2fs_stats {
 	u64 lfs_blocks[F2FS_NR_LOGS];
 	u64 ssr_blocks[F2FS_NR_LOGS];
 	u64 segs_opened[F2FS_NR_LOGS][2];
+};
+
+/**
+ * struct f2fs_gc_info - garbage collection state of a mount.
+ * @gc_mutex: one GC pass at a time; protects @last_victim, @min_mtime and
+ *	the GC counters in struct f2fs_stats.
+ * @thread: the background GC thread, or NULL (set and cleared by mount,
+ *	remount and unmount, which the VFS serialises).
+ * @wait: the thread sleeps here between passes.
+ * @bg_off: mounted with background_gc_off (read-only after mount).
+ * @victim_map: sections chosen as victims and not yet freed by a
+ *	checkpoint (sm.seg_lock).
+ * @last_victim: where each policy's next window starts.
+ * @min_mtime: oldest segment mtime seen, for cost-benefit ages.
+ * @last_op: jiffies of the last user operation (written racily, read to
+ *	tell whether the device is idle).
+ */
+struct f2fs_gc_info {
+	struct mutex gc_mutex;
+	struct task_struct *thread;
+	wait_queue_head_t wait;
+	bool bg_off;
+	unsigned long *victim_map;
+	u32 last_victim[F2FS_NR_GC_POLICIES];
+	u64 min_mtime;
+	unsigned long last_op;
 };
 
 /**
@@ -318,6 +346,7 @@ struct f2fs_stats {
  * @wb_wait: woken when @wb_pending drops to zero.
  * @wb_error: a write failed; the next checkpoint must not claim success.
  * @stats: counters for debugfs and the toolkit (locks: see the struct).
+ * @gc: garbage collection state.
  *
  * Everything else is set at mount and then only read.
  */
@@ -374,6 +403,7 @@ struct f2fs_sb_info {
 	wait_queue_head_t wb_wait;
 	atomic_t wb_error;
 	struct f2fs_stats stats;
+	struct f2fs_gc_info gc;
 };
 
 /**
@@ -581,6 +611,26 @@ static inline void f2fs_change_bit_msb(unsigned int nr, u8 *map)
 	map[nr >> 3] ^= 0x80 >> (nr & 7);
 }
 
+/* f2fs_get_node_page() offset that accepts whatever the footer says. */
+#define F2FS_ANY_NOFS	U32_MAX
+
+static inline struct f2fs_seg_entry *f2fs_seg_entry(struct f2fs_sb_info *sbi,
+						    u32 segno)
+{
+	return &sbi->sm.sentries[segno];
+}
+
+/* Is @segno one of the logs' current segments?  Under sm.seg_lock. */
+static inline bool f2fs_is_curseg(struct f2fs_sb_info *sbi, u32 segno)
+{
+	unsigned int i;
+
+	for (i = 0; i < F2FS_NR_LOGS; i++)
+		if (sbi->curseg[i].segno == segno)
+			return true;
+	return false;
+}
+
 static inline u32 f2fs_seg_of(struct f2fs_sb_info *sbi, u32 blkaddr)
 {
 	return (blkaddr - sbi->main_blkaddr) >> sbi->log_blocks_per_seg;
@@ -721,6 +771,15 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
 
+/* gc.c */
+unsigned int f2fs_free_sections(struct f2fs_sb_info *sbi);
+bool f2fs_need_gc(struct f2fs_sb_info *sbi);
+int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type);
+int f2fs_start_gc_thread(struct f2fs_sb_info *sbi);
+void f2fs_stop_gc_thread(struct f2fs_sb_info *sbi);
+int f2fs_init_gc(struct f2fs_sb_info *sbi);
+void f2fs_destroy_gc(struct f2fs_sb_info *sbi);
+
 /* node.c */
 int f2fs_init_node_manager(struct f2fs_sb_info *sbi);
 void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi);
@@ -739,6 +798,7 @@ int f2fs_flush_nat(struct f2fs_sb_info *sbi);
 int f2fs_init_free_nids(struct f2fs_sb_info *sbi);
 int f2fs_sync_node_pages(struct f2fs_sb_info *sbi);
 u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi);
+int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
 extern const struct address_space_operations f2fs_node_aops;
 
 /* inode.c */
@@ -762,6 +822,8 @@ void f2fs_put_dnode(struct f2fs_dnode *dn);
 int f2fs_reserve_block(struct inode *inode, u64 index);
 int f2fs_truncate_blocks(struct inode *inode, u64 from);
 int f2fs_convert_inline_data(struct inode *inode);
+u64 f2fs_start_index(struct inode *inode, u32 nofs);
+int f2fs_move_data_page(struct inode *inode, u64 index);
 struct page *f2fs_get_new_data_page(struct inode *inode, u64 index);
 void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr);
 struct page *f2fs_get_locked_node(struct f2fs_sb_info *sbi, u32 nid, u32 ino,

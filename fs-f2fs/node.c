@@ -166,7 +166,8 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
  * @sbi: the mount.
  * @nid: node id.
  * @ino: inode that must own it.
- * @ofs: its offset in the inode's node tree (0 for the inode itself).
+ * @ofs: its offset in the inode's node tree (0 for the inode itself), or
+ *	F2FS_ANY_NOFS when the caller learns it from the footer.
  *
  * Return: the uptodate page with a reference held (release with put_page()),
  * or ERR_PTR(-EFSCORRUPTED) when the footer names another node (logged once
@@ -205,7 +206,8 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 		return ERR_PTR(-EIO);
 	rn = page_address(page);
 	if (le32_to_cpu(rn->footer.nid) != nid ||
-	    le32_to_cpu(rn->footer.ino) != ino || f2fs_node_ofs(rn) != ofs) {
+	    le32_to_cpu(rn->footer.ino) != ino ||
+	    (ofs != F2FS_ANY_NOFS && f2fs_node_ofs(rn) != ofs)) {
 		f2fs_err_page(sbi, page, "node %u footer (nid %u, ino %u, ofs %u) does not match (nid %u, ino %u, ofs %u)",
 			      nid, le32_to_cpu(rn->footer.nid),
 			      le32_to_cpu(rn->footer.ino), f2fs_node_ofs(rn),
@@ -688,6 +690,49 @@ redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);
 	return 0;
+}
+
+/**
+ * f2fs_move_node_page - have a node block rewritten elsewhere.
+ * @sbi: the mount.
+ * @nid: the node the block's summary names.
+ * @blkaddr: the block to move.
+ *
+ * Garbage collection moves a node by dirtying its page: the next write of
+ * the page (by writeback or by the checkpoint that follows GC) takes a new
+ * block in the node's log and invalidates @blkaddr.  A block that no longer
+ * holds the current copy of @nid is left alone.
+ *
+ * Return: 1 when the page was dirtied, 0 when the block is stale, or a
+ * read error.
+ */
+int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
+{
+	struct f2fs_nat_cached ni;
+	struct page *page;
+	int err;
+
+	err = f2fs_get_node_info(sbi, nid, &ni);
+	if (err)
+		return err;
+	if (ni.blkaddr != blkaddr)
+		return 0;
+	page = f2fs_get_node_page(sbi, nid, ni.ino, F2FS_ANY_NOFS);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	lock_page(page);
+	err = 0;
+	if (page->mapping == sbi->node_inode->i_mapping) {
+		wait_on_page_writeback(page);
+		/* Written meanwhile: it left @blkaddr already. */
+		if (!f2fs_get_node_info(sbi, nid, &ni) && ni.blkaddr == blkaddr) {
+			set_page_dirty(page);
+			err = 1;
+		}
+	}
+	unlock_page(page);
+	put_page(page);
+	return err;
 }
 
 /**

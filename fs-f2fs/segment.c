@@ -208,11 +208,6 @@ void f2fs_free_cursegs(struct f2fs_sb_info *sbi)
  * checkpoint.
  */
 
-static struct f2fs_seg_entry *seg_entry(struct f2fs_sb_info *sbi, u32 segno)
-{
-	return &sbi->sm.sentries[segno];
-}
-
 /* Block holding the current copy of the SIT entries of @segno. */
 static u32 sit_block_addr(struct f2fs_sb_info *sbi, u32 segno)
 {
@@ -224,20 +219,10 @@ static u32 sit_block_addr(struct f2fs_sb_info *sbi, u32 segno)
 	return addr;
 }
 
-static bool is_curseg(struct f2fs_sb_info *sbi, u32 segno)
-{
-	unsigned int i;
-
-	for (i = 0; i < F2FS_NR_LOGS; i++)
-		if (sbi->curseg[i].segno == segno)
-			return true;
-	return false;
-}
-
 static int load_sit_entry(struct f2fs_sb_info *sbi, u32 segno,
 			  const struct f2fs_sit_entry *raw)
 {
-	struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+	struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
 	unsigned int vb = le16_to_cpu(raw->vblocks) & SIT_VBLOCKS_MASK;
 	unsigned int i, bits = 0;
 
@@ -337,8 +322,8 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 
 	sm->free_segs = 0;
 	for (segno = 0; segno < nsegs; segno++) {
-		total += seg_entry(sbi, segno)->valid_blocks;
-		if (seg_entry(sbi, segno)->valid_blocks || is_curseg(sbi, segno))
+		total += f2fs_seg_entry(sbi, segno)->valid_blocks;
+		if (f2fs_seg_entry(sbi, segno)->valid_blocks || f2fs_is_curseg(sbi, segno))
 			set_bit(segno, sm->inuse_map);
 		else
 			sm->free_segs++;
@@ -351,7 +336,7 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 	}
 	for (i = 0; i < F2FS_NR_LOGS; i++) {
 		struct f2fs_curseg *cs = &sbi->curseg[i];
-		struct f2fs_seg_entry *se = seg_entry(sbi, cs->segno);
+		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, cs->segno);
 
 		/*
 		 * A log's segment carries the log's type (fsck checks it); the
@@ -400,7 +385,7 @@ static void mark_prefree(struct f2fs_sb_info *sbi, u32 segno)
 static unsigned int next_free_ofs(struct f2fs_sb_info *sbi, u32 segno,
 				  unsigned int ofs)
 {
-	struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+	struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
 
 	while (ofs < sbi->blocks_per_seg &&
 	       (f2fs_test_bit_msb(ofs, se->valid_map) ||
@@ -454,39 +439,118 @@ static void sum_footer(struct f2fs_summary_block *sum, enum f2fs_log_type t)
 							  SUM_TYPE_DATA;
 }
 
+/*
+ * Slack space recycling: with free segments scarce, a log may fill the
+ * holes of a dirty segment of its own type instead of opening a free one.
+ * The design's threshold is the overprovision area: once free (and
+ * prefree) segments no longer cover it, data and hot/cold node logs
+ * recycle.  The warm node log never does, because fsync chains its blocks
+ * through next_blkaddr.
+ */
+static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
+{
+	if (type == F2FS_LOG_WARM_NODE)
+		return false;
+	return sbi->sm.free_segs + sbi->sm.prefree_segs <
+	       le32_to_cpu(sbi->ckpt->overprov_segment_count);
+}
+
+/* Blocks of @se free in both the current and the checkpointed map. */
+static unsigned int ssr_free_blocks(struct f2fs_sb_info *sbi,
+				    struct f2fs_seg_entry *se)
+{
+	unsigned int i, used = 0;
+
+	for (i = 0; i < SIT_VBLOCK_MAP_SIZE; i++)
+		used += hweight8(se->valid_map[i] | se->ckpt_valid_map[i]);
+	return sbi->blocks_per_seg - used;
+}
+
+#define SSR_WINDOW	4096
+
+/*
+ * Pick the dirty segment of log @type with the most reusable blocks
+ * (greedy), scanning a window that starts where the last search ended.
+ * Sections chosen by GC are left to GC.  Caller holds seg_lock.
+ */
+static bool pick_ssr_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
+			     u32 *out)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	u32 n = sbi->main_segs, segno = sm->ssr_next % n, i;
+	unsigned int best = 0, nfree;
+
+	for (i = 0; i < min_t(u32, n, SSR_WINDOW); i++, segno = (segno + 1) % n) {
+		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
+
+		if (se->type != type || !test_bit(segno, sm->inuse_map) ||
+		    test_bit(segno, sm->prefree_map) ||
+		    f2fs_is_curseg(sbi, segno) ||
+		    test_bit(segno / sbi->segs_per_sec, sbi->gc.victim_map))
+			continue;
+		nfree = ssr_free_blocks(sbi, se);
+		if (nfree > best) {
+			best = nfree;
+			*out = segno;
+		}
+	}
+	sm->ssr_next = segno;
+	return best > 0;
+}
+
 /* Move log @type to a new segment; caller holds seg_lock. */
 static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
 	struct f2fs_curseg *cs = &sbi->curseg[type];
 	struct f2fs_sm_info *sm = &sbi->sm;
 	struct f2fs_seg_entry *se;
+	struct page *ssa = NULL;
 	u32 old = cs->segno, segno;
+	u8 mode = F2FS_ALLOC_LFS;
 	int err;
 
-	err = pick_free_segment(sbi, old, &segno);
-	if (err)
-		return err;
+	if (need_ssr(sbi, type) && pick_ssr_segment(sbi, type, &segno)) {
+		/* The segment's summary has the owners of its valid blocks. */
+		ssa = f2fs_get_meta_page(sbi, sbi->ssa_blkaddr + segno);
+		if (!IS_ERR(ssa))
+			mode = F2FS_ALLOC_SSR;
+	}
+	if (mode == F2FS_ALLOC_LFS) {
+		err = pick_free_segment(sbi, old, &segno);
+		if (err)
+			return err;
+	}
 	/* The finished segment's summary now belongs in the SSA. */
 	sum_footer(cs->sum, type);
 	err = f2fs_write_meta_block(sbi, sbi->ssa_blkaddr + old, cs->sum, 0);
 	if (err)
-		return err;
-	if (!seg_entry(sbi, old)->valid_blocks)
+		goto put_ssa;
+	if (!f2fs_seg_entry(sbi, old)->valid_blocks)
 		mark_prefree(sbi, old);
 
-	set_bit(segno, sm->inuse_map);
-	sm->free_segs--;
-	se = seg_entry(sbi, segno);
-	se->type = type;
+	se = f2fs_seg_entry(sbi, segno);
+	/* Keep the journal: it travels with the log, not the segment. */
+	if (mode == F2FS_ALLOC_SSR) {
+		memcpy(cs->sum->entries,
+		       ((struct f2fs_summary_block *)page_address(ssa))->entries,
+		       sizeof(cs->sum->entries));
+	} else {
+		set_bit(segno, sm->inuse_map);
+		sm->free_segs--;
+		se->type = type;
+		memset(cs->sum->entries, 0, sizeof(cs->sum->entries));
+	}
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, segno);
-	/* Keep the journal: it travels with the log, not the segment. */
-	memset(cs->sum->entries, 0, sizeof(cs->sum->entries));
 	sum_footer(cs->sum, type);
 	cs->segno = segno;
 	cs->blkoff = next_free_ofs(sbi, segno, 0);
-	cs->alloc_type = F2FS_ALLOC_LFS;
-	return 0;
+	cs->alloc_type = mode;
+	sbi->stats.segs_opened[type][mode]++;
+put_ssa:
+	if (ssa && !IS_ERR(ssa))
+		put_page(ssa);
+	return err;
 }
 
 /**
@@ -526,7 +590,11 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 			goto out;
 		}
 	}
-	se = seg_entry(sbi, cs->segno);
+	se = f2fs_seg_entry(sbi, cs->segno);
+	if (cs->alloc_type == F2FS_ALLOC_SSR)
+		sbi->stats.ssr_blocks[type]++;
+	else
+		sbi->stats.lfs_blocks[type]++;
 	cs->sum->entries[ofs] = *sum;
 	f2fs_set_bit_msb(ofs, se->valid_map);
 	se->valid_blocks++;
@@ -561,7 +629,7 @@ void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr)
 	segno = f2fs_seg_of(sbi, blkaddr);
 	ofs = (blkaddr - sbi->main_blkaddr) & (sbi->blocks_per_seg - 1);
 	mutex_lock(&sbi->sm.seg_lock);
-	se = seg_entry(sbi, segno);
+	se = f2fs_seg_entry(sbi, segno);
 	if (!f2fs_test_bit_msb(ofs, se->valid_map)) {
 		f2fs_err(sbi, "freeing block %u, which is not in use", blkaddr);
 		goto out;
@@ -570,7 +638,7 @@ void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr)
 	se->valid_blocks--;
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, segno);
-	if (!se->valid_blocks && !is_curseg(sbi, segno))
+	if (!se->valid_blocks && !f2fs_is_curseg(sbi, segno))
 		mark_prefree(sbi, segno);
 out:
 	mutex_unlock(&sbi->sm.seg_lock);
@@ -605,7 +673,7 @@ bool f2fs_space_low(struct f2fs_sb_info *sbi)
 static void fill_sit_entry(struct f2fs_sb_info *sbi, u32 segno,
 			   struct f2fs_sit_entry *raw)
 {
-	struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+	struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
 
 	raw->vblocks = cpu_to_le16(((u16)se->type << SIT_VBLOCKS_SHIFT) |
 				   se->valid_blocks);
@@ -707,17 +775,18 @@ int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi)
  * f2fs_sit_checkpointed - a checkpoint is durable: adopt its view.
  * @sbi: the mount.
  *
- * The current validity maps become the checkpointed ones, and prefree
- * segments become free.
+ * The current validity maps become the checkpointed ones, prefree
+ * segments become free, and GC victims freed that way leave the victim
+ * bitmap.
  */
 void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
-	u32 segno;
+	u32 segno, secno;
 
 	mutex_lock(&sm->seg_lock);
 	for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
-		struct f2fs_seg_entry *se = seg_entry(sbi, segno);
+		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
 
 		memcpy(se->ckpt_valid_map, se->valid_map, SIT_VBLOCK_MAP_SIZE);
 		se->ckpt_valid_blocks = se->valid_blocks;
@@ -725,13 +794,24 @@ void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi)
 	bitmap_zero(sm->sit_dirty_map, sbi->main_segs);
 	sm->sit_dirty = 0;
 	for_each_set_bit(segno, sm->prefree_map, sbi->main_segs) {
-		if (seg_entry(sbi, segno)->valid_blocks || is_curseg(sbi, segno))
+		if (f2fs_seg_entry(sbi, segno)->valid_blocks || f2fs_is_curseg(sbi, segno))
 			continue;
 		clear_bit(segno, sm->inuse_map);
 		sm->free_segs++;
 	}
 	bitmap_zero(sm->prefree_map, sbi->main_segs);
 	sm->prefree_segs = 0;
+	for_each_set_bit(secno, sbi->gc.victim_map, sbi->total_sections) {
+		u32 first = secno * sbi->segs_per_sec, i;
+
+		for (i = 0; i < sbi->segs_per_sec; i++)
+			if (test_bit(first + i, sm->inuse_map))
+				break;
+		if (i < sbi->segs_per_sec)
+			continue;
+		clear_bit(secno, sbi->gc.victim_map);
+		sbi->stats.gc_secs_freed++;
+	}
 	mutex_unlock(&sm->seg_lock);
 }
 

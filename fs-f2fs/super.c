@@ -91,6 +91,7 @@ static void f2fs_inode_init_once(void *p)
 /* Release everything fill_super set up after the superblock. */
 static void f2fs_release_mount(struct f2fs_sb_info *sbi)
 {
+	f2fs_destroy_gc(sbi);
 	f2fs_free_orphans(sbi);
 	f2fs_destroy_sit(sbi);
 	f2fs_free_cursegs(sbi);
@@ -163,11 +164,14 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 		return -EINVAL;
 	}
 	if ((*flags & SB_RDONLY) && sbi->writable) {
+		f2fs_stop_gc_thread(sbi);
 		err = f2fs_write_checkpoint(sbi, F2FS_CP_REMOUNT);
 		if (!err)
 			err = f2fs_write_checkpoint(sbi, F2FS_CP_UMOUNT);
-		if (err)
+		if (err) {
+			f2fs_start_gc_thread(sbi);
 			return err;
+		}
 		sbi->writable = false;
 	} else if (!(*flags & SB_RDONLY) && !sbi->writable) {
 		err = enable_writes(sbi);
@@ -183,6 +187,8 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 
 	if (sbi->active_logs != F2FS_NR_LOGS)
 		seq_printf(seq, ",active_logs=%u", sbi->active_logs);
+	if (sbi->gc.bg_off)
+		seq_puts(seq, ",background_gc_off");
 	return 0;
 }
 
@@ -466,8 +472,15 @@ static int enable_writes(struct f2fs_sb_info *sbi)
 		if (err)
 			goto destroy_sit;
 	}
+	if (!sbi->gc.victim_map) {
+		err = f2fs_init_gc(sbi);
+		if (err)
+			return err;
+	}
 	sbi->writable = true;
 	err = f2fs_recover_orphans(sbi);
+	if (!err)
+		err = f2fs_start_gc_thread(sbi);
 	if (err) {
 		sbi->writable = false;
 		return err;
@@ -511,7 +524,9 @@ static loff_t max_file_size(void)
 
 /*
  * Mount options.  active_logs=2|4|6 chooses how many logs the hot/cold
- * separation uses (data.c and node.c map log types onto them).
+ * separation uses (data.c and node.c map log types onto them);
+ * background_gc_off (or background_gc=off, the later spelling) keeps the
+ * background cleaner from starting, background_gc=on is the default.
  */
 static int parse_options(struct f2fs_sb_info *sbi, char *options)
 {
@@ -532,6 +547,15 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options)
 			sbi->active_logs = n;
 			continue;
 		}
+		if (!strcmp(p, "background_gc_off") ||
+		    !strcmp(p, "background_gc=off")) {
+			sbi->gc.bg_off = true;
+			continue;
+		}
+		if (!strcmp(p, "background_gc=on")) {
+			sbi->gc.bg_off = false;
+			continue;
+		}
 		f2fs_err(sbi, "unrecognized mount option \"%s\"", p);
 		return -EINVAL;
 	}
@@ -549,6 +573,8 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		return -ENOMEM;
 	sbi->sb = sb;
 	sb->s_fs_info = sbi;
+	mutex_init(&sbi->gc.gc_mutex);
+	init_waitqueue_head(&sbi->gc.wait);
 
 	err = parse_options(sbi, data);
 	if (err)
@@ -649,6 +675,7 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 put_root:
 	dput(sb->s_root);
 	sb->s_root = NULL;
+	f2fs_destroy_gc(sbi);
 	f2fs_free_orphans(sbi);
 	f2fs_destroy_sit(sbi);
 free_cursegs:
@@ -674,11 +701,22 @@ static struct dentry *f2fs_mount(struct file_system_type *fs_type, int flags,
 	return mount_bdev(fs_type, flags, dev_name, data, f2fs_fill_super);
 }
 
+/*
+ * The cleaner holds inode references while it moves blocks, so it stops
+ * before the VFS evicts the inodes of an unmounting filesystem.
+ */
+static void f2fs_kill_sb(struct super_block *sb)
+{
+	if (sb->s_fs_info)
+		f2fs_stop_gc_thread(F2FS_SB(sb));
+	kill_block_super(sb);
+}
+
 static struct file_system_type f2fs_fs_type = {
 	.owner		= THIS_MODULE,
 	.name		= "f2fs",
 	.mount		= f2fs_mount,
-	.kill_sb	= kill_block_super,
+	.kill_sb	= f2fs_kill_sb,
 	.fs_flags	= FS_REQUIRES_DEV,
 };
 MODULE_ALIAS_FS("f2fs");

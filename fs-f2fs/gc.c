@@ -1,0 +1,568 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gc.c - cleaning: choosing victim sections and moving their valid blocks.
+ *
+ * Logs only ever append, so overwritten and deleted blocks leave holes in
+ * segments that no log will write again.  Cleaning turns such dirty
+ * sections back into free ones: it picks a victim section, moves the
+ * blocks still valid there to a log, and lets the next checkpoint free
+ * the section (a block the last checkpoint references is never reused
+ * before a new checkpoint, see segment.c).
+ *
+ * Two cleaners share this code, as in the design:
+ *   - foreground GC runs in a writer that finds free sections down to what
+ *     the next checkpoint and the reserve need.  It picks the section with
+ *     the fewest valid blocks (greedy), moves them, and checkpoints, until
+ *     enough sections are free;
+ *   - background GC is a per-mount thread that wakes at an interval, and
+ *     when the device has been idle and enough space is invalid, cleans one
+ *     section chosen by cost-benefit: old sections with few valid blocks
+ *     first, so that cold data is compacted and hot data gets time to die.
+ *     Its interval grows when there is nothing to do or the device is busy,
+ *     and shrinks while it finds work.
+ *
+ * Victim search is bounded: each policy scans a window of sections that
+ * starts where its last search stopped.  Sections chosen as victims are
+ * remembered in a bitmap until a checkpoint frees them, so background GC
+ * never picks the same section twice and foreground GC finishes them
+ * first.  The current segments of the logs are never victims.
+ *
+ * The owner of each valid block comes from the segment's summary in the
+ * SSA, and is checked against the owner's node before anything moves: a
+ * data block is moved only while its direct node still points to it, a
+ * node block only while the NAT still does.  Data blocks are rewritten
+ * through the page cache (data.c), so page locks order GC against writes
+ * and truncates of the same file; node blocks are dirtied and rewritten by
+ * the checkpoint or writeback (node.c).
+ *
+ * Locking: sbi->gc.gc_mutex makes passes exclusive; sm.seg_lock covers the
+ * victim search and the victim bitmap.  GC takes cp_rwsem only around
+ * each block's rewrite, and holds no lock across iget()/iput().
+ */
+#include <linux/kthread.h>
+#include <linux/freezer.h>
+#include <linux/moduleparam.h>
+#include <linux/sched/signal.h>
+#include <linux/slab.h>
+#include "f2fs.h"
+
+/* Background GC intervals, tunable in /sys/module/f2fs/parameters/. */
+static unsigned int bg_gc_min_ms = 10000;
+module_param(bg_gc_min_ms, uint, 0644);
+MODULE_PARM_DESC(bg_gc_min_ms, "shortest background GC interval (ms)");
+static unsigned int bg_gc_max_ms = 30000;
+module_param(bg_gc_max_ms, uint, 0644);
+MODULE_PARM_DESC(bg_gc_max_ms, "longest background GC interval while busy (ms)");
+static unsigned int bg_gc_nogc_ms = 300000;
+module_param(bg_gc_nogc_ms, uint, 0644);
+MODULE_PARM_DESC(bg_gc_nogc_ms, "background GC interval when there is nothing to clean (ms)");
+static unsigned int bg_gc_idle_ms = 1000;
+module_param(bg_gc_idle_ms, uint, 0644);
+MODULE_PARM_DESC(bg_gc_idle_ms, "quiet time after the last operation before the device counts as idle (ms)");
+
+/* Sections each policy scans per search. */
+#define GREEDY_WINDOW		4096
+#define COST_BENEFIT_WINDOW	1024
+/* Victims a foreground pass may clean before it gives up. */
+#define FG_GC_MAX_VICTIMS	32
+/* Background GC wants this share of user blocks invalid (percent) ... */
+#define BG_GC_INVALID_PCT	5
+/* ... and free space below this share of free plus invalid (percent). */
+#define BG_GC_FREE_PCT		40
+
+static unsigned int blocks_per_sec(struct f2fs_sb_info *sbi)
+{
+	return sbi->blocks_per_seg * sbi->segs_per_sec;
+}
+
+/**
+ * f2fs_free_sections - sections whose segments are all free.
+ * @sbi: the mount.
+ *
+ * Return: free segments divided by segments per section (a section with
+ * some free segments counts in part, which is what allocation sees).
+ */
+unsigned int f2fs_free_sections(struct f2fs_sb_info *sbi)
+{
+	return f2fs_free_segments(sbi) / sbi->segs_per_sec;
+}
+
+/**
+ * f2fs_need_gc - are free sections down to what must stay free?
+ * @sbi: the mount.
+ *
+ * The reserve of the checkpoint (rsvd_segment_count) is kept for cleaning
+ * itself; on top of it stay the sections the next checkpoint needs for
+ * its dirty nodes (bounded by the dirty NAT entries) and two for the logs
+ * to move on.
+ *
+ * Return: true when foreground GC should run.
+ */
+bool f2fs_need_gc(struct f2fs_sb_info *sbi)
+{
+	unsigned int bps = blocks_per_sec(sbi);
+	unsigned int node_secs = DIV_ROUND_UP(READ_ONCE(sbi->nm.nat_dirty), bps);
+
+	if (!sbi->writable)
+		return false;
+	return f2fs_free_sections(sbi) <
+	       sbi->sm.rsvd_segs / sbi->segs_per_sec + node_secs + 2;
+}
+
+/* Can section @secno be cleaned, and what does it hold?  seg_lock held. */
+static bool sec_candidate(struct f2fs_sb_info *sbi, u32 secno,
+			  unsigned int *valid, u64 *mtime)
+{
+	u32 first = secno * sbi->segs_per_sec, i;
+	unsigned int used = 0;
+
+	*valid = 0;
+	*mtime = 0;
+	for (i = 0; i < sbi->segs_per_sec; i++) {
+		u32 segno = first + i;
+		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
+
+		if (f2fs_is_curseg(sbi, segno))
+			return false;
+		if (!test_bit(segno, sbi->sm.inuse_map))
+			continue;
+		*valid += se->valid_blocks;
+		*mtime += se->mtime;
+		used++;
+	}
+	if (!*valid || *valid >= blocks_per_sec(sbi))
+		return false;
+	*mtime = div_u64(*mtime, used);
+	return true;
+}
+
+/*
+ * Cost-benefit cost of a section (lower is better): the benefit of the
+ * design, free space gained times age over the cost of reading and
+ * writing the valid blocks, (1 - u) * age / (1 + u), in percent steps
+ * and turned around so that the smallest value wins like greedy's.
+ */
+static u64 cb_cost(struct f2fs_sb_info *sbi, unsigned int valid, u64 mtime,
+		   u64 now, u64 *age)
+{
+	struct f2fs_gc_info *gc = &sbi->gc;
+	u64 u = div_u64((u64)valid * 100, blocks_per_sec(sbi));
+
+	if (mtime < gc->min_mtime)
+		gc->min_mtime = mtime;
+	if (now > gc->min_mtime && now >= mtime)
+		*age = div64_u64((now - mtime) * 100, now - gc->min_mtime);
+	else
+		*age = 0;
+	return 10000 - div64_u64((100 - u) * *age * 100, 100 + u);
+}
+
+/**
+ * struct gc_victim - outcome of a victim search.
+ * @secno: the victim section.
+ * @valid: its valid blocks.
+ * @age: its age in percent of the oldest (cost-benefit only).
+ * @cost: its cost under the policy (greedy: valid blocks).
+ * @scanned: sections looked at.
+ * @search_ns: time the search took.
+ */
+struct gc_victim {
+	u32 secno;
+	unsigned int valid;
+	u64 age;
+	u64 cost;
+	unsigned int scanned;
+	u64 search_ns;
+};
+
+/*
+ * Choose a victim.  Foreground GC first finishes sections chosen earlier;
+ * otherwise the policy's window is scanned from where it stopped last.
+ * The chosen section enters the victim bitmap.
+ */
+static bool select_victim(struct f2fs_sb_info *sbi, enum f2fs_gc_type type,
+			  enum f2fs_gc_policy policy, struct gc_victim *v)
+{
+	struct f2fs_gc_info *gc = &sbi->gc;
+	u32 total = sbi->total_sections, secno, n, window;
+	u64 now = f2fs_now_elapsed(sbi), mtime, age = 0, cost;
+	unsigned int valid;
+	bool found = false;
+
+	v->search_ns = ktime_get_ns();
+	v->scanned = 0;
+	mutex_lock(&sbi->sm.seg_lock);
+	if (type == F2FS_GC_FG) {
+		for_each_set_bit(secno, gc->victim_map, total) {
+			v->scanned++;
+			if (!sec_candidate(sbi, secno, &valid, &mtime))
+				continue;
+			if (!found || valid < v->valid) {
+				v->secno = secno;
+				v->valid = valid;
+				v->cost = valid;
+				v->age = 0;
+				found = true;
+			}
+		}
+		if (found)
+			goto out;
+	}
+
+	window = min_t(u32, total, policy == F2FS_GC_GREEDY ? GREEDY_WINDOW :
+						      COST_BENEFIT_WINDOW);
+	secno = gc->last_victim[policy] % total;
+	for (n = 0; n < window; n++, secno = (secno + 1) % total) {
+		v->scanned++;
+		if (type == F2FS_GC_BG && test_bit(secno, gc->victim_map))
+			continue;
+		if (!sec_candidate(sbi, secno, &valid, &mtime))
+			continue;
+		if (policy == F2FS_GC_GREEDY)
+			cost = valid;
+		else
+			cost = cb_cost(sbi, valid, mtime, now, &age);
+		if (!found || cost < v->cost) {
+			v->secno = secno;
+			v->valid = valid;
+			v->cost = cost;
+			v->age = age;
+			found = true;
+		}
+	}
+	gc->last_victim[policy] = secno;
+	if (found)
+		set_bit(v->secno, gc->victim_map);
+out:
+	mutex_unlock(&sbi->sm.seg_lock);
+	v->search_ns = ktime_get_ns() - v->search_ns;
+	return found;
+}
+
+/*
+ * Move one data block whose summary is @sum.  Returns 1 when moved, 0 when
+ * the block turned out stale (its owner no longer points to it), or an
+ * error.
+ */
+static int move_data_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			   const struct f2fs_summary *sum)
+{
+	u32 nid = le32_to_cpu(sum->nid), ofs = le16_to_cpu(sum->ofs_in_node);
+	struct f2fs_nat_cached ni;
+	struct f2fs_node *rn;
+	struct inode *inode;
+	struct page *page;
+	u32 nofs, addr = NULL_ADDR, extra;
+	int err;
+
+	err = f2fs_get_node_info(sbi, nid, &ni);
+	if (err)
+		return err;
+	if (ni.blkaddr == NULL_ADDR || ni.version != sum->version)
+		return 0;
+	page = f2fs_get_node_page(sbi, nid, ni.ino, F2FS_ANY_NOFS);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	rn = page_address(page);
+	nofs = f2fs_node_ofs(rn);
+	if (!nofs) {
+		extra = (rn->i.i_inline & F2FS_EXTRA_ATTR) ?
+			le16_to_cpu(rn->i.i_extra_isize) / sizeof(__le32) : 0;
+		if (nid == ni.ino && extra + ofs < DEF_ADDRS_PER_INODE &&
+		    !(rn->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+			addr = le32_to_cpu(rn->i.i_addr[extra + ofs]);
+	} else if (f2fs_node_is_dnode(rn) && ofs < DEF_ADDRS_PER_BLOCK) {
+		addr = le32_to_cpu(rn->dn.addr[ofs]);
+	}
+	put_page(page);
+	if (addr != blkaddr)
+		return 0;
+
+	inode = f2fs_iget(sbi->sb, ni.ino);
+	if (IS_ERR(inode))
+		return 0;	/* being freed: its blocks go with it */
+	err = f2fs_move_data_page(inode, f2fs_start_index(inode, nofs) + ofs);
+	iput(inode);
+	return err ? err : 1;
+}
+
+/* Move the valid blocks of one segment; counts go to *data and *node. */
+static int gc_segment(struct f2fs_sb_info *sbi, u32 segno, unsigned int *data,
+		      unsigned int *node)
+{
+	struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
+	u8 map[SIT_VBLOCK_MAP_SIZE];
+	struct f2fs_summary_block *sum;
+	struct page *page;
+	bool is_node;
+	u8 type;
+	unsigned int off;
+	int err = 0, ret;
+
+	mutex_lock(&sbi->sm.seg_lock);
+	memcpy(map, se->valid_map, sizeof(map));
+	type = se->type;
+	mutex_unlock(&sbi->sm.seg_lock);
+
+	page = f2fs_get_meta_page(sbi, sbi->ssa_blkaddr + segno);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	sum = page_address(page);
+	is_node = sum->footer.entry_type == SUM_TYPE_NODE;
+	if (is_node != (type >= F2FS_LOG_HOT_NODE)) {
+		if (f2fs_report_once(page))
+			f2fs_err(sbi, "segment %u: summary says %s blocks, the SIT %s blocks; not cleaning it",
+				 segno, is_node ? "node" : "data",
+				 is_node ? "data" : "node");
+		put_page(page);
+		return -EFSCORRUPTED;
+	}
+
+	for (off = 0; off < sbi->blocks_per_seg; off++) {
+		u32 blkaddr = f2fs_seg_blkaddr(sbi, segno) + off;
+
+		if (!f2fs_test_bit_msb(off, map))
+			continue;
+		if (is_node)
+			ret = f2fs_move_node_page(sbi,
+					le32_to_cpu(sum->entries[off].nid),
+					blkaddr);
+		else
+			ret = move_data_block(sbi, blkaddr, &sum->entries[off]);
+		if (ret > 0) {
+			if (is_node)
+				(*node)++;
+			else
+				(*data)++;
+		} else if (ret == -ENOMEM || ret == -EROFS) {
+			err = ret;
+			break;
+		}
+		/* A block that cannot be read stays; the section with it. */
+		if (fatal_signal_pending(current)) {
+			err = -EINTR;
+			break;
+		}
+	}
+	put_page(page);
+	return err;
+}
+
+static int gc_section(struct f2fs_sb_info *sbi, u32 secno, unsigned int *data,
+		      unsigned int *node)
+{
+	u32 first = secno * sbi->segs_per_sec, i;
+	int err;
+
+	for (i = 0; i < sbi->segs_per_sec; i++) {
+		if (!test_bit(first + i, sbi->sm.inuse_map) ||
+		    !f2fs_seg_entry(sbi, first + i)->valid_blocks)
+			continue;
+		err = gc_segment(sbi, first + i, data, node);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/**
+ * f2fs_gc - run one garbage collection pass.
+ * @sbi: the mount.
+ * @type: F2FS_GC_FG (a writer short of space: greedy victims, cleaned and
+ *	checkpointed until enough sections are free) or F2FS_GC_BG (the
+ *	thread: one cost-benefit victim, freed by a later checkpoint).
+ *
+ * Called without cp_rwsem, page locks or new inodes held.  A background
+ * pass gives way when another pass runs.
+ *
+ * Return: 0 when a pass cleaned something (or, in the foreground, when
+ * enough sections are free); -ENODATA when no section is worth cleaning;
+ * -EBUSY when a background pass found GC running; -ENOSPC when the
+ * foreground pass could not free enough sections; -EROFS on a read-only
+ * mount; or the error of a checkpoint.
+ */
+int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
+{
+	enum f2fs_gc_policy policy = type == F2FS_GC_FG ? F2FS_GC_GREEDY :
+							  F2FS_GC_COST_BENEFIT;
+	struct f2fs_gc_info *gc = &sbi->gc;
+	struct f2fs_stats *st = &sbi->stats;
+	unsigned int data = 0, node = 0, rounds = 0;
+	struct gc_victim v;
+	u64 start;
+	int err = 0;
+
+	if (type == F2FS_GC_BG) {
+		if (!mutex_trylock(&gc->gc_mutex))
+			return -EBUSY;
+	} else {
+		mutex_lock(&gc->gc_mutex);
+	}
+	if (!sbi->writable) {
+		mutex_unlock(&gc->gc_mutex);
+		return -EROFS;
+	}
+	start = ktime_get_ns();
+	st->gc_calls[type]++;
+
+	/* Prefree sections need only a checkpoint. */
+	if (type == F2FS_GC_FG && READ_ONCE(sbi->sm.prefree_segs)) {
+		err = f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+		if (err || !f2fs_need_gc(sbi))
+			goto out;
+	}
+	for (;;) {
+		if (!select_victim(sbi, type, policy, &v)) {
+			err = type == F2FS_GC_FG ? -ENOSPC : -ENODATA;
+			break;
+		}
+		st->gc_victims[policy]++;
+		st->gc_victim_valid += v.valid;
+		err = gc_section(sbi, v.secno, &data, &node);
+		if (type == F2FS_GC_BG || err)
+			break;
+		err = f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+		/* Not emptied (blocks in use elsewhere): let others try. */
+		mutex_lock(&sbi->sm.seg_lock);
+		clear_bit(v.secno, gc->victim_map);
+		mutex_unlock(&sbi->sm.seg_lock);
+		if (err || !f2fs_need_gc(sbi))
+			break;
+		if (++rounds >= FG_GC_MAX_VICTIMS) {
+			err = -ENOSPC;
+			break;
+		}
+	}
+out:
+	st->gc_data_moved += data;
+	st->gc_node_moved += node;
+	st->gc_time_ns += ktime_get_ns() - start;
+	mutex_unlock(&gc->gc_mutex);
+	return err;
+}
+
+/* Is enough space invalid, and free space short, for background GC? */
+static bool bg_gc_worth(struct f2fs_sb_info *sbi)
+{
+	u64 free = (u64)f2fs_free_segments(sbi) * sbi->blocks_per_seg;
+	u64 written = (u64)sbi->main_segs * sbi->blocks_per_seg - free;
+	u64 valid, invalid;
+
+	spin_lock(&sbi->stat_lock);
+	valid = sbi->total_valid_blocks;
+	spin_unlock(&sbi->stat_lock);
+	invalid = written > valid ? written - valid : 0;
+	return invalid * 100 > sbi->user_block_count * BG_GC_INVALID_PCT &&
+	       free * 100 < (free + invalid) * BG_GC_FREE_PCT;
+}
+
+static bool device_idle(struct f2fs_sb_info *sbi)
+{
+	return !atomic_read(&sbi->wb_pending) &&
+	       time_after(jiffies, READ_ONCE(sbi->gc.last_op) +
+			  msecs_to_jiffies(bg_gc_idle_ms));
+}
+
+static int gc_thread(void *data)
+{
+	struct f2fs_sb_info *sbi = data;
+	struct f2fs_gc_info *gc = &sbi->gc;
+	unsigned int wait_ms = bg_gc_min_ms;
+	int err;
+
+	set_freezable();
+	while (!kthread_should_stop()) {
+		wait_event_freezable_timeout(gc->wait, kthread_should_stop(),
+					     msecs_to_jiffies(wait_ms));
+		if (kthread_should_stop())
+			break;
+		if (!device_idle(sbi)) {
+			wait_ms = min(wait_ms + bg_gc_min_ms, bg_gc_max_ms);
+			continue;
+		}
+		if (!bg_gc_worth(sbi)) {
+			wait_ms = bg_gc_nogc_ms;
+			continue;
+		}
+		err = f2fs_gc(sbi, F2FS_GC_BG);
+		if (err == -ENODATA || err == -EROFS)
+			wait_ms = bg_gc_nogc_ms;
+		else if (err == -EBUSY)
+			wait_ms = min(wait_ms + bg_gc_min_ms, bg_gc_max_ms);
+		else
+			wait_ms = bg_gc_min_ms;
+		/* Sections it emptied come back with a checkpoint. */
+		if (READ_ONCE(sbi->sm.prefree_segs) >=
+		    max_t(unsigned int, 8, sbi->main_segs / 16))
+			f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+	}
+	return 0;
+}
+
+/**
+ * f2fs_start_gc_thread - start background GC for a writable mount.
+ * @sbi: the mount.
+ *
+ * Does nothing when the thread runs, or when mounted with
+ * background_gc_off.
+ *
+ * Return: 0, or the error of kthread_run().
+ */
+int f2fs_start_gc_thread(struct f2fs_sb_info *sbi)
+{
+	struct task_struct *t;
+
+	if (sbi->gc.thread || sbi->gc.bg_off)
+		return 0;
+	t = kthread_run(gc_thread, sbi, "f2fs_gc-%u:%u",
+			MAJOR(sbi->sb->s_dev), MINOR(sbi->sb->s_dev));
+	if (IS_ERR(t))
+		return PTR_ERR(t);
+	sbi->gc.thread = t;
+	return 0;
+}
+
+/**
+ * f2fs_stop_gc_thread - stop background GC and wait for its pass to end.
+ * @sbi: the mount.
+ */
+void f2fs_stop_gc_thread(struct f2fs_sb_info *sbi)
+{
+	if (!sbi->gc.thread)
+		return;
+	kthread_stop(sbi->gc.thread);
+	sbi->gc.thread = NULL;
+}
+
+/**
+ * f2fs_init_gc - set up GC state for a writable mount.
+ * @sbi: the mount, with the SIT built.
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int f2fs_init_gc(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_gc_info *gc = &sbi->gc;
+	u32 segno;
+
+	gc->victim_map = bitmap_zalloc(sbi->total_sections, GFP_KERNEL);
+	if (!gc->victim_map)
+		return -ENOMEM;
+	gc->min_mtime = U64_MAX;
+	for (segno = 0; segno < sbi->main_segs; segno++)
+		if (test_bit(segno, sbi->sm.inuse_map))
+			gc->min_mtime = min(gc->min_mtime,
+					    f2fs_seg_entry(sbi, segno)->mtime);
+	gc->last_op = jiffies;
+	return 0;
+}
+
+/**
+ * f2fs_destroy_gc - free what f2fs_init_gc() allocated.
+ * @sbi: the mount, with the thread stopped.
+ */
+void f2fs_destroy_gc(struct f2fs_sb_info *sbi)
+{
+	bitmap_free(sbi->gc.victim_map);
+	sbi->gc.victim_map = NULL;
+}
