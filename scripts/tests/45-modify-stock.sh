@@ -20,7 +20,7 @@ awk 'BEGIN { srand(45); for (i = 0; i < 700; i++) {
 
 build() {	# build DIR: the tree the stock module writes
 	D=$1
-	mkdir -p "$D/dir1/sub" "$D/dir2" "$D/big" "$D/gone/a/b" "$D/small"
+	mkdir -p "$D/dir1/sub" "$D/dir2" "$D/emptydir" "$D/big" "$D/gone/a/b" "$D/small"
 	i=0
 	while [ $i -lt 20 ]; do
 		head -c $((i * 150 + 1)) /tmp/rand > "$D/small/s$i"
@@ -65,6 +65,12 @@ modify() {	# modify DIR: what our module does to the stock-written tree
 		echo "new $i" > "$D/big/new-file-with-a-longish-name-$i"
 		i=$((i + 1))
 	done
+	i=0
+	while [ $i -lt 40 ]; do				# dir2 grows out of inline
+		echo "g $i" > "$D/dir2/grown-by-our-module-entry-$i"
+		i=$((i + 1))
+	done
+	rmdir "$D/emptydir"
 	mkdir "$D/newdir"
 	head -c 300000 /tmp/rand > "$D/newdir/n1"
 	ln "$D/newdir/n1" "$D/big/n1-link"
