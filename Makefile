@@ -2,6 +2,7 @@
 #
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
 #   make run [CMD='...'] [F2FS=stock]           shell (or one command) in a guest
+#   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make setup | module | initramfs | clean | distclean
 #
 # Everything generated goes to build/.  KVM=1 uses -accel kvm, V=1 shows
@@ -50,12 +51,14 @@ check: initramfs
 run: initramfs
 	@scripts/run.sh
 
+bench: initramfs
+	@scripts/bench.sh
+
 # ---- hook points for later targets ----------------------------------------
 # bpf-tools:  build bpf-tools/ (libbpf + bpftool skeletons) into build/bpf/
-# bench:      boot a guest and run benchmark workloads, results in build/bench/
 # aging:      filesystem aging runs
 # crash-test: dm-log-writes / dm-flakey power-cut replay tests
-bpf-tools bench aging crash-test:
+bpf-tools aging crash-test:
 	@echo "$@: not implemented yet" >&2; exit 1
 
 clean:

@@ -1117,8 +1117,8 @@ static int truncate_subtree(struct inode *inode, u32 nid, u32 nofs,
  * @from: first file block to free.
  *
  * Called with sbi->cp_rwsem held shared.  Nodes that no longer cover any
- * block are freed too.  Inline data needs nothing here: it lives in the
- * inode block.
+ * block are freed too.  Inline data and inline dentries need nothing
+ * here: they live in the inode block, where i_addr[] holds no addresses.
  *
  * Return: 0 or a node read error.
  */
@@ -1135,7 +1135,7 @@ int f2fs_truncate_blocks(struct inode *inode, u64 from)
 	u64 i;
 	int err = 0;
 
-	if (f2fs_inline_data(inode))
+	if (f2fs_inline_data(inode) || f2fs_inline_dentry(inode))
 		return 0;
 	span[0] = span[1] = DEF_ADDRS_PER_BLOCK;
 	span[2] = span[3] = (u64)DEF_ADDRS_PER_BLOCK * NIDS_PER_BLOCK;

@@ -4,7 +4,8 @@
 #   scripts/check.sh [PATTERN...]     (or env T="PATTERN ...")
 #
 # PATTERN: a glob ('0*', '*mount*') or a plain substring ('harness').
-# Env: F2FS=ours|stock (module under test, default ours), KVM=1, V=1.
+# Env: F2FS=ours|stock (module under test, default ours), KVM=1, V=1,
+# GUEST_ARGS (extra guest kernel command line words, e.g. seed=N).
 # Expects setup/module/initramfs done (make check does that).
 # Prints "PASS name" or "FAIL name (reason) log: DIR" per test, then
 # "N passed, N failed"; exits non-zero if anything failed or nothing ran.
@@ -92,7 +93,7 @@ for f in "$TESTS"/*.sh; do
 	if [ -z "$reason" ]; then
 		rc=0
 		QEMU_MEM=${mem:-${QEMU_MEM:-1G}} "$ROOT/qemu/boot.sh" -t "$name" "${disk_args[@]}" \
-			-T "$timeout" -l "$logdir" -w "$work" || rc=$?
+			-T "$timeout" -l "$logdir" -w "$work" ${GUEST_ARGS:+-a "$GUEST_ARGS"} || rc=$?
 		case $rc in
 		0) ;;
 		124) reason="timeout after ${timeout}s" ;;

@@ -44,3 +44,38 @@ md5dev() { md5sum < "$1" | cut -d' ' -f1; }
 
 # use_module ours|stock comes from /lib/harness.sh (unmount f2fs first).
 # f2fs_loaded prints the variant loaded now.
+
+# on_both FUNC ARGS...: run "FUNC DIR ARGS..." for DIR = $REF (a tmpfs
+# reference) and then $MNT (the filesystem under test), each in a subshell
+# with set -e; fails the test naming the directory whose run failed.
+on_both() {
+	_fn=$1
+	shift
+	for _d in "$REF" "$MNT"; do
+		( set -e; "$_fn" "$_d" "$@" ) || fail "$_fn failed on $_d${*:+ ($*)}"
+	done
+}
+
+# same_tree REFMAN DIR LABEL [FIELDS]: the treesum manifest of DIR must be
+# REFMAN byte for byte (default fields: type,mode,nlink,size,link,content);
+# on a difference the first lines of the diff are shown and both manifests
+# copied to /host.
+same_tree() {
+	treesum -f "${4:-type,mode,nlink,size,link,content}" "$2" > /tmp/got.man ||
+		fail "treesum of $2 reported errors ($3)"
+	if ! cmp -s "$1" /tmp/got.man; then
+		diff "$1" /tmp/got.man | head -30 | cut -c1-200
+		cp "$1" /host/ref.man 2>/dev/null || true
+		cp /tmp/got.man "/host/got-$(echo "$3" | tr -c 'a-zA-Z0-9\n' _).man" 2>/dev/null || true
+		fail "$2 differs from the reference ($3)"
+	fi
+	note "$2 matches the reference ($3): $(wc -l < "$1") entries"
+}
+
+# test_seed: a seed from "seed=N" on the kernel command line (check.sh
+# passes GUEST_ARGS), else a random one; print it so a run can be replayed.
+test_seed() {
+	_s=$(cmdline_get seed || od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+	echo "note: seed $_s (replay: GUEST_ARGS=seed=$_s scripts/check.sh $TEST_NAME)" >&2
+	echo "$_s"
+}
