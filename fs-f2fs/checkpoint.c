@@ -17,6 +17,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 static int f2fs_meta_read_folio(struct file *file, struct folio *folio)
 {
@@ -585,6 +586,30 @@ static bool nothing_to_write(struct f2fs_sb_info *sbi)
 	       !mapping_tagged(sbi->node_inode->i_mapping, PAGECACHE_TAG_DIRTY);
 }
 
+/* Close a checkpoint phase that began at @since; returns the time now. */
+static u64 cp_phase_end(u64 *phase_ns, u64 since)
+{
+	u64 now = ktime_get_ns();
+
+	*phase_ns = now - since;
+	return now;
+}
+
+/* Count a written (or failed) checkpoint; cp_mutex held. */
+static void cp_account(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
+		       int err, u64 total_ns)
+{
+	struct f2fs_stats *st = &sbi->stats;
+
+	st->cp_calls[why]++;
+	if (err)
+		st->cp_errors++;
+	st->cp_last_ns = total_ns;
+	st->cp_total_ns += total_ns;
+	if (total_ns > st->cp_max_ns)
+		st->cp_max_ns = total_ns;
+}
+
 /**
  * f2fs_write_checkpoint - make the current state durable.
  * @sbi: the mount.
@@ -592,39 +617,61 @@ static bool nothing_to_write(struct f2fs_sb_info *sbi)
  *	summaries and marks the pack clean).
  *
  * Does nothing on a read-only mount, or when nothing changed since a
- * checkpoint that already has what @why needs.
+ * checkpoint that already has what @why needs (counted as skipped, with
+ * no trace event).  Each phase is timed for the f2fs_cp_end event and the
+ * debugfs counters.
  *
  * Return: 0; -EIO when a write failed (the previous checkpoint stays in
  * force); -ENOMEM; -ENOSPC when the logs have no room for the nodes.
  */
 int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 {
+	struct f2fs_stats *st = &sbi->stats;
+	struct f2fs_cp_phases ph = {};
+	u64 start, t, nat_before, sit_before, ver;
 	int err;
 
 	if (!sbi->writable)
 		return 0;
 	mutex_lock(&sbi->cp_mutex);
+	start = ktime_get_ns();
 	down_write(&sbi->cp_rwsem);
 	WRITE_ONCE(sbi->cp_task, current);
+	t = cp_phase_end(&ph.block_ns, start);
 	if (nothing_to_write(sbi) &&
 	    (why != F2FS_CP_UMOUNT || f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))) {
+		st->cp_skipped++;
 		err = 0;
 		goto out;
 	}
+	ver = sbi->cp_ver + 1;
+	trace_f2fs_cp_begin(sbi->sb, why, ver, sbi->nm.nat_dirty,
+			    sbi->sm.sit_dirty, sbi->sm.prefree_segs);
+	nat_before = st->nat_journal_entries + st->nat_block_entries;
+	sit_before = st->sit_journal_entries + st->sit_block_entries;
+
 	err = f2fs_sync_dirty_inodes(sbi);
 	if (!err)
 		err = f2fs_sync_node_pages(sbi);
+	t = cp_phase_end(&ph.flush_ns, t);
 	f2fs_wait_writes(sbi);
+	t = cp_phase_end(&ph.wait_ns, t);
 	if (!err && atomic_read(&sbi->wb_error))
 		err = -EIO;
-	if (!err)
+	if (!err) {
 		err = f2fs_flush_nat(sbi);
-	if (!err)
+		t = cp_phase_end(&ph.nat_ns, t);
+	}
+	if (!err) {
 		err = f2fs_flush_sit(sbi);
+		t = cp_phase_end(&ph.sit_ns, t);
+	}
 	if (!err)
 		err = f2fs_write_node_sums_to_ssa(sbi);
-	if (!err)
+	if (!err) {
 		err = write_cp_pack(sbi, why);
+		cp_phase_end(&ph.pack_ns, t);
+	}
 	if (!err)
 		f2fs_sit_checkpointed(sbi);
 	else {
@@ -638,6 +685,13 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 		sbi->writable = false;
 		sbi->sb->s_flags |= SB_RDONLY;
 	}
+	ph.total_ns = ktime_get_ns() - start;
+	cp_account(sbi, why, err, ph.total_ns);
+	trace_f2fs_cp_end(sbi->sb, why, ver, err, &ph,
+			  st->nat_journal_entries + st->nat_block_entries -
+			  nat_before,
+			  st->sit_journal_entries + st->sit_block_entries -
+			  sit_before);
 out:
 	WRITE_ONCE(sbi->cp_task, NULL);
 	up_write(&sbi->cp_rwsem);

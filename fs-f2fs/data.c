@@ -31,6 +31,7 @@
 #include <linux/buffer_head.h>
 #include <linux/mpage.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 /* Max depth of a path: inode, indirect, indirect, direct. */
 #define F2FS_PATH_MAX	4
@@ -138,24 +139,31 @@ static bool extent_lookup(struct inode *inode, u64 index, u32 *blkaddr,
 			  u32 *len)
 {
 	struct f2fs_inode_info *fi = F2FS_I(inode);
+	struct f2fs_stats *st = &F2FS_I_SB(inode)->stats;
+	u32 fofs, blk, elen;
 	bool hit = false;
 
 	read_lock(&fi->ext_lock);
-	if (fi->ext.len && index >= fi->ext.fofs &&
-	    index < (u64)fi->ext.fofs + fi->ext.len) {
-		u32 d = index - fi->ext.fofs;
-
-		*blkaddr = fi->ext.blk + d;
-		*len = fi->ext.len - d;
-		hit = true;
-	}
+	fofs = fi->ext.fofs;
+	blk = fi->ext.blk;
+	elen = fi->ext.len;
 	read_unlock(&fi->ext_lock);
+	if (elen && index >= fofs && index < (u64)fofs + elen) {
+		*blkaddr = blk + (u32)(index - fofs);
+		*len = elen - (u32)(index - fofs);
+		hit = true;
+		atomic64_inc(&st->extent_hits);
+	}
+	atomic64_inc(&st->extent_lookups);
+	trace_f2fs_extent_lookup(inode, index, hit, fofs, blk, elen);
 	return hit;
 }
 
 static void extent_offer(struct inode *inode, u64 fofs, u32 blk, u32 len)
 {
 	struct f2fs_inode_info *fi = F2FS_I(inode);
+
+	bool changed = false;
 
 	if (len < 2 || fofs > U32_MAX)
 		return;
@@ -164,8 +172,13 @@ static void extent_offer(struct inode *inode, u64 fofs, u32 blk, u32 len)
 		fi->ext.fofs = fofs;
 		fi->ext.blk = blk;
 		fi->ext.len = len;
+		changed = true;
 	}
 	write_unlock(&fi->ext_lock);
+	if (changed) {
+		atomic64_inc(&F2FS_I_SB(inode)->stats.extent_updates);
+		trace_f2fs_extent_update(inode, fofs, blk, len);
+	}
 }
 
 /* Logged once per node page: readahead may map the same block twice. */
@@ -388,8 +401,12 @@ void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr)
 	struct f2fs_inode_info *fi = F2FS_I(inode);
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	bool valid = f2fs_valid_main_addr(sbi, blkaddr);
+	u32 old_fofs, old_blk, old_len, new_fofs, new_blk, new_len;
 
 	write_lock(&fi->ext_lock);
+	old_fofs = fi->ext.fofs;
+	old_blk = fi->ext.blk;
+	old_len = fi->ext.len;
 	if (fi->ext.len && fofs >= fi->ext.fofs &&
 	    fofs < (u64)fi->ext.fofs + fi->ext.len) {
 		u32 left = fofs - fi->ext.fofs;
@@ -411,7 +428,14 @@ void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr)
 			fi->ext.fofs = fofs, fi->ext.blk = blkaddr,
 			fi->ext.len = 1;
 	}
+	new_fofs = fi->ext.fofs;
+	new_blk = fi->ext.blk;
+	new_len = fi->ext.len;
 	write_unlock(&fi->ext_lock);
+	if (new_fofs != old_fofs || new_blk != old_blk || new_len != old_len) {
+		atomic64_inc(&sbi->stats.extent_updates);
+		trace_f2fs_extent_update(inode, new_fofs, new_blk, new_len);
+	}
 }
 
 /* Lock a node page for change; it may have left the cache meanwhile. */

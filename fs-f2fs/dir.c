@@ -21,6 +21,7 @@
  */
 #include <linux/buffer_head.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 static void view_block(struct f2fs_dentry_view *v, struct page *page)
 {
@@ -262,7 +263,7 @@ static int emit_view(struct inode *dir, const struct f2fs_dentry_view *v,
 	return 0;
 }
 
-static int f2fs_readdir(struct file *file, struct dir_context *ctx)
+static int read_dir(struct file *file, struct dir_context *ctx)
 {
 	struct inode *dir = file_inode(file);
 	struct f2fs_dentry_view v;
@@ -307,6 +308,21 @@ static int f2fs_readdir(struct file *file, struct dir_context *ctx)
 			return ret < 0 ? ret : 0;
 	}
 	return 0;
+}
+
+static int f2fs_readdir(struct file *file, struct dir_context *ctx)
+{
+	u64 t0 = trace_f2fs_readdir_exit_enabled() ? ktime_get_ns() : 0;
+	struct inode *dir = file_inode(file);
+	loff_t start = ctx->pos;
+	int ret;
+
+	trace_f2fs_readdir_enter(dir, start);
+	ret = read_dir(file, ctx);
+	if (trace_f2fs_readdir_exit_enabled())
+		trace_f2fs_readdir_exit(dir, start, ctx->pos, ret,
+					t0 ? ktime_get_ns() - t0 : 0);
+	return ret;
 }
 
 

@@ -36,6 +36,7 @@
 #include <linux/writeback.h>
 #include <linux/crc32.h>
 #include <linux/magic.h>
+#include <linux/atomic.h>
 #include <linux/f2fs_fs.h>
 
 /* Block addresses are 32-bit (<linux/f2fs_fs.h> uses this type). */
@@ -234,6 +235,53 @@ enum f2fs_gc_policy {
 	F2FS_NR_GC_POLICIES,
 };
 
+/* Reasons for a checkpoint (counted, and reported by the trace events). */
+enum f2fs_cp_reason {
+	F2FS_CP_UMOUNT,
+	F2FS_CP_SYNC,
+	F2FS_CP_FSYNC,
+	F2FS_CP_SPACE,
+	F2FS_CP_REMOUNT,
+	F2FS_CP_RECOVERY,
+	F2FS_CP_PERIODIC,
+	F2FS_NR_CP_REASONS,
+};
+
+/**
+ * struct f2fs_cp_phases - where one checkpoint spent its time (ns).
+ * @block_ns: holding off operations (taking cp_rwsem exclusive).
+ * @flush_ns: writing dentry pages, inode fields and node pages.
+ * @wait_ns: waiting for the mount's writes still in flight.
+ * @nat_ns: flushing dirty NAT entries.
+ * @sit_ns: flushing dirty SIT entries.
+ * @pack_ns: the node summaries and the checkpoint pack itself.
+ * @total_ns: the whole checkpoint, from before @block_ns.
+ */
+struct f2fs_cp_phases {
+	u64 block_ns;
+	u64 flush_ns;
+	u64 wait_ns;
+	u64 nat_ns;
+	u64 sit_ns;
+	u64 pack_ns;
+	u64 total_ns;
+};
+
+/* Where a NAT lookup found its entry (trace events and counters). */
+enum f2fs_nat_source {
+	F2FS_NAT_CACHE = 0,	/* the in-memory NAT entry cache */
+	F2FS_NAT_JOURNAL,	/* the NAT journal of the hot data summary */
+	F2FS_NAT_BLOCK,		/* a NAT block (through the meta page cache) */
+	F2FS_NR_NAT_SOURCES,
+};
+
+/* How a node block read was issued. */
+enum f2fs_node_read_kind {
+	F2FS_NODE_READ_SYNC = 0,	/* a reader waits for it */
+	F2FS_NODE_READ_RA,		/* issued ahead of need (readahead) */
+	F2FS_NR_NODE_READ_KINDS,
+};
+
 /**
  * struct f2fs_stats - counters of one mount, for debugfs and the toolkit.
  * @gc_calls: GC passes per enum f2fs_gc_type.
@@ -249,6 +297,28 @@ enum f2fs_gc_policy {
  * @ssr_blocks: blocks allocated per log type in SSR mode.
  * @segs_opened: segments opened per log type and mode (F2FS_ALLOC_LFS,
  *	F2FS_ALLOC_SSR).  The allocation counters change under sm.seg_lock.
+ * @cp_calls: checkpoints written (or attempted) per enum f2fs_cp_reason.
+ * @cp_skipped: checkpoint calls that found nothing to write.
+ * @cp_errors: checkpoints that failed.
+ * @cp_last_ns: duration of the last checkpoint.
+ * @cp_max_ns: longest checkpoint.
+ * @cp_total_ns: time spent in checkpoints (divided by the sum of
+ *	@cp_calls: average duration).
+ *	The checkpoint counters change under cp_mutex.
+ * @nat_flushes: NAT flushes (one per checkpoint that reaches it).
+ * @nat_journal_entries: dirty NAT entries written into the NAT journal.
+ * @nat_block_entries: dirty NAT entries written into NAT blocks.
+ * @nat_blocks_written: NAT blocks written.
+ * @sit_flushes: SIT flushes.
+ * @sit_journal_entries: dirty SIT entries written into the SIT journal.
+ * @sit_block_entries: dirty SIT entries written through SIT blocks.
+ * @sit_blocks_written: SIT blocks written.
+ *	The flush counters change under cp_mutex (and cp_rwsem exclusive).
+ * @extent_lookups: extent cache lookups (atomic).
+ * @extent_hits: lookups the extent cache answered (atomic).
+ * @extent_updates: changes of a cached extent (atomic).
+ * @nat_lookups: NAT lookups per enum f2fs_nat_source (atomic).
+ * @node_reads: node block reads per enum f2fs_node_read_kind (atomic).
  *
  * All fields only grow while mounted; readers may read them without the
  * locks (a torn read of a 64-bit counter cannot happen on 64-bit hosts).
@@ -264,6 +334,25 @@ struct f2fs_stats {
 	u64 lfs_blocks[F2FS_NR_LOGS];
 	u64 ssr_blocks[F2FS_NR_LOGS];
 	u64 segs_opened[F2FS_NR_LOGS][2];
+	u64 cp_calls[F2FS_NR_CP_REASONS];
+	u64 cp_skipped;
+	u64 cp_errors;
+	u64 cp_last_ns;
+	u64 cp_max_ns;
+	u64 cp_total_ns;
+	u64 nat_flushes;
+	u64 nat_journal_entries;
+	u64 nat_block_entries;
+	u64 nat_blocks_written;
+	u64 sit_flushes;
+	u64 sit_journal_entries;
+	u64 sit_block_entries;
+	u64 sit_blocks_written;
+	atomic64_t extent_lookups;
+	atomic64_t extent_hits;
+	atomic64_t extent_updates;
+	atomic64_t nat_lookups[F2FS_NR_NAT_SOURCES];
+	atomic64_t node_reads[F2FS_NR_NODE_READ_KINDS];
 };
 
 /**
@@ -347,6 +436,9 @@ struct f2fs_gc_info {
  * @wb_error: a write failed; the next checkpoint must not claim success.
  * @stats: counters for debugfs and the toolkit (locks: see the struct).
  * @gc: garbage collection state.
+ * @debugfs_dir: this mount's folder in debugfs (f2fs/<dev>/), or NULL.
+ * @debugfs_list: on the list of mounts that debugfs status shows (under
+ *	the list's mutex in debug.c).
  *
  * Everything else is set at mount and then only read.
  */
@@ -404,6 +496,8 @@ struct f2fs_sb_info {
 	atomic_t wb_error;
 	struct f2fs_stats stats;
 	struct f2fs_gc_info gc;
+	struct dentry *debugfs_dir;
+	struct list_head debugfs_list;
 };
 
 /**
@@ -414,16 +508,6 @@ struct f2fs_sb_info {
 struct f2fs_orphan {
 	struct list_head list;
 	u32 ino;
-};
-
-/* Reasons for a checkpoint (reported by the trace events later). */
-enum f2fs_cp_reason {
-	F2FS_CP_UMOUNT,
-	F2FS_CP_SYNC,
-	F2FS_CP_FSYNC,
-	F2FS_CP_SPACE,
-	F2FS_CP_REMOUNT,
-	F2FS_CP_RECOVERY,
 };
 
 /**
@@ -738,6 +822,12 @@ struct f2fs_dentry_view {
 
 /* super.c */
 extern struct kmem_cache *f2fs_inode_cachep;
+
+/* debug.c */
+void f2fs_debugfs_init(void);
+void f2fs_debugfs_exit(void);
+void f2fs_debugfs_register(struct f2fs_sb_info *sbi);
+void f2fs_debugfs_unregister(struct f2fs_sb_info *sbi);
 
 /* checkpoint.c */
 struct page *f2fs_get_meta_page(struct f2fs_sb_info *sbi, u32 blkaddr);

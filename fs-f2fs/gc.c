@@ -45,6 +45,7 @@
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 /* Background GC intervals, tunable in /sys/module/f2fs/parameters/. */
 static unsigned int bg_gc_min_ms = 10000;
@@ -143,25 +144,24 @@ static bool sec_candidate(struct f2fs_sb_info *sbi, u32 secno,
  * and turned around so that the smallest value wins like greedy's.
  */
 static u64 cb_cost(struct f2fs_sb_info *sbi, unsigned int valid, u64 mtime,
-		   u64 now, u64 *age)
+		   u64 now)
 {
 	struct f2fs_gc_info *gc = &sbi->gc;
-	u64 u = div_u64((u64)valid * 100, blocks_per_sec(sbi));
+	u64 u = div_u64((u64)valid * 100, blocks_per_sec(sbi)), age = 0;
 
 	if (mtime < gc->min_mtime)
 		gc->min_mtime = mtime;
+	/* Age in percent of the oldest section's. */
 	if (now > gc->min_mtime && now >= mtime)
-		*age = div64_u64((now - mtime) * 100, now - gc->min_mtime);
-	else
-		*age = 0;
-	return 10000 - div64_u64((100 - u) * *age * 100, 100 + u);
+		age = div64_u64((now - mtime) * 100, now - gc->min_mtime);
+	return 10000 - div64_u64((100 - u) * age * 100, 100 + u);
 }
 
 /**
  * struct gc_victim - outcome of a victim search.
  * @secno: the victim section.
  * @valid: its valid blocks.
- * @age: its age in percent of the oldest (cost-benefit only).
+ * @age: seconds of filesystem lifetime since it last changed.
  * @cost: its cost under the policy (greedy: valid blocks).
  * @scanned: sections looked at.
  * @search_ns: time the search took.
@@ -185,7 +185,7 @@ static bool select_victim(struct f2fs_sb_info *sbi, enum f2fs_gc_type type,
 {
 	struct f2fs_gc_info *gc = &sbi->gc;
 	u32 total = sbi->total_sections, secno, n, window;
-	u64 now = f2fs_now_elapsed(sbi), mtime, age = 0, cost;
+	u64 now = f2fs_now_elapsed(sbi), mtime, age, cost;
 	unsigned int valid;
 	bool found = false;
 
@@ -201,7 +201,7 @@ static bool select_victim(struct f2fs_sb_info *sbi, enum f2fs_gc_type type,
 				v->secno = secno;
 				v->valid = valid;
 				v->cost = valid;
-				v->age = 0;
+				v->age = now > mtime ? now - mtime : 0;
 				found = true;
 			}
 		}
@@ -221,7 +221,8 @@ static bool select_victim(struct f2fs_sb_info *sbi, enum f2fs_gc_type type,
 		if (policy == F2FS_GC_GREEDY)
 			cost = valid;
 		else
-			cost = cb_cost(sbi, valid, mtime, now, &age);
+			cost = cb_cost(sbi, valid, mtime, now);
+		age = now > mtime ? now - mtime : 0;
 		if (!found || cost < v->cost) {
 			v->secno = secno;
 			v->valid = valid;
@@ -365,6 +366,21 @@ static int gc_section(struct f2fs_sb_info *sbi, u32 secno, unsigned int *data,
 	return 0;
 }
 
+/* Segments in use and partly valid, for the gc_begin event only. */
+static unsigned int count_dirty_segs(struct f2fs_sb_info *sbi)
+{
+	unsigned int n = 0;
+	u32 segno;
+
+	mutex_lock(&sbi->sm.seg_lock);
+	for_each_set_bit(segno, sbi->sm.inuse_map, sbi->main_segs)
+		if (f2fs_seg_entry(sbi, segno)->valid_blocks < sbi->blocks_per_seg &&
+		    !f2fs_is_curseg(sbi, segno))
+			n++;
+	mutex_unlock(&sbi->sm.seg_lock);
+	return n;
+}
+
 /**
  * f2fs_gc - run one garbage collection pass.
  * @sbi: the mount.
@@ -389,7 +405,7 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 	struct f2fs_stats *st = &sbi->stats;
 	unsigned int data = 0, node = 0, rounds = 0;
 	struct gc_victim v;
-	u64 start;
+	u64 start, freed0;
 	int err = 0;
 
 	if (type == F2FS_GC_BG) {
@@ -404,6 +420,11 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 	}
 	start = ktime_get_ns();
 	st->gc_calls[type]++;
+	freed0 = READ_ONCE(st->gc_secs_freed);
+	if (trace_f2fs_gc_begin_enabled())
+		trace_f2fs_gc_begin(sbi->sb, type, f2fs_free_sections(sbi),
+				    READ_ONCE(sbi->sm.prefree_segs),
+				    count_dirty_segs(sbi));
 
 	/* Prefree sections need only a checkpoint. */
 	if (type == F2FS_GC_FG && READ_ONCE(sbi->sm.prefree_segs)) {
@@ -418,6 +439,10 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 		}
 		st->gc_victims[policy]++;
 		st->gc_victim_valid += v.valid;
+		trace_f2fs_gc_victim(sbi->sb, type, policy,
+				     v.secno * sbi->segs_per_sec, v.secno,
+				     v.valid, v.age, v.cost, v.scanned,
+				     v.search_ns);
 		err = gc_section(sbi, v.secno, &data, &node);
 		if (type == F2FS_GC_BG || err)
 			break;
@@ -436,7 +461,11 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 out:
 	st->gc_data_moved += data;
 	st->gc_node_moved += node;
-	st->gc_time_ns += ktime_get_ns() - start;
+	start = ktime_get_ns() - start;
+	st->gc_time_ns += start;
+	trace_f2fs_gc_end(sbi->sb, type, err,
+			  READ_ONCE(st->gc_secs_freed) - freed0, data, node,
+			  start, f2fs_free_sections(sbi));
 	mutex_unlock(&gc->gc_mutex);
 	return err;
 }

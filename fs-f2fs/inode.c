@@ -11,6 +11,7 @@
  */
 #include <linux/buffer_head.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 /* i_flags bits of the format that change how an inode must be read. */
 #define F2FS_FL_COMPR		0x00000004
@@ -230,8 +231,8 @@ static void set_inode_ops(struct inode *inode)
 	}
 }
 
-static struct inode *do_iget(struct super_block *sb, unsigned long ino,
-			     bool orphan)
+static struct inode *read_inode(struct super_block *sb, unsigned long ino,
+				bool orphan, bool *from_disk)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
 	struct inode *inode;
@@ -249,6 +250,7 @@ static struct inode *do_iget(struct super_block *sb, unsigned long ino,
 	if (!(inode->i_state & I_NEW))
 		return inode;
 
+	*from_disk = true;
 	page = f2fs_get_node_page(sbi, ino, ino, 0);
 	if (IS_ERR(page)) {
 		err = PTR_ERR(page);
@@ -265,6 +267,22 @@ static struct inode *do_iget(struct super_block *sb, unsigned long ino,
 bad_inode:
 	iget_failed(inode);
 	return ERR_PTR(err);
+}
+
+/* read_inode() between the iget enter and exit events. */
+static struct inode *do_iget(struct super_block *sb, unsigned long ino,
+			     bool orphan)
+{
+	u64 t0 = trace_f2fs_iget_exit_enabled() ? ktime_get_ns() : 0;
+	bool from_disk = false;
+	struct inode *inode;
+
+	trace_f2fs_iget_enter(sb, ino);
+	inode = read_inode(sb, ino, orphan, &from_disk);
+	if (trace_f2fs_iget_exit_enabled())
+		trace_f2fs_iget_exit(sb, ino, PTR_ERR_OR_ZERO(inode), from_disk,
+				     t0 ? ktime_get_ns() - t0 : 0);
+	return inode;
 }
 
 /**

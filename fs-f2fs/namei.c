@@ -10,9 +10,10 @@
  * through the page cache.
  */
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
-static struct dentry *f2fs_lookup(struct inode *dir, struct dentry *dentry,
-				  unsigned int flags)
+static struct dentry *lookup_inode(struct inode *dir, struct dentry *dentry,
+				 u32 *found)
 {
 	struct inode *inode = NULL;
 	struct f2fs_dir_entry *de;
@@ -27,11 +28,27 @@ static struct dentry *f2fs_lookup(struct inode *dir, struct dentry *dentry,
 		u32 ino = le32_to_cpu(de->ino);
 
 		put_page(page);
+		*found = ino;
 		inode = f2fs_iget(dir->i_sb, ino);
 		if (IS_ERR(inode))
 			return ERR_CAST(inode);
 	}
 	return d_splice_alias(inode, dentry);
+}
+
+static struct dentry *f2fs_lookup(struct inode *dir, struct dentry *dentry,
+				  unsigned int flags)
+{
+	u64 t0 = trace_f2fs_lookup_exit_enabled() ? ktime_get_ns() : 0;
+	struct dentry *ret;
+	u32 found = 0;
+
+	trace_f2fs_lookup_enter(dir, dentry);
+	ret = lookup_inode(dir, dentry, &found);
+	if (trace_f2fs_lookup_exit_enabled())
+		trace_f2fs_lookup_exit(dir, dentry, found, PTR_ERR_OR_ZERO(ret),
+				       t0 ? ktime_get_ns() - t0 : 0);
+	return ret;
 }
 
 /* Undo a half-made inode: no link, so eviction frees it. */

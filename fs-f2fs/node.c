@@ -29,6 +29,7 @@
  */
 #include <linux/slab.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 static struct kmem_cache *nat_entry_slab;
 
@@ -98,6 +99,7 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 	struct f2fs_nm_info *nm = &sbi->nm;
 	struct f2fs_nat_cached *e;
 	struct f2fs_nat_entry ne;
+	enum f2fs_nat_source src = F2FS_NAT_CACHE;
 	struct page *page;
 
 	if (nid < F2FS_RESERVED_NODE_NUM || nid >= nm->max_nid) {
@@ -112,7 +114,9 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 	up_read(&nm->nat_lock);
 
 	if (!e) {
+		src = F2FS_NAT_JOURNAL;
 		if (!nat_from_journal(sbi, nid, &ne)) {
+			src = F2FS_NAT_BLOCK;
 			page = f2fs_get_meta_page(sbi, nat_block_addr(sbi, nid));
 			if (IS_ERR(page))
 				return PTR_ERR(page);
@@ -130,6 +134,8 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		 */
 		nat_cache_insert(sbi, ni);
 	}
+	atomic64_inc(&sbi->stats.nat_lookups[src]);
+	trace_f2fs_nat_lookup(sbi->sb, nid, ni->ino, src, ni->blkaddr);
 	if (ni->blkaddr != NULL_ADDR && ni->blkaddr != NEW_ADDR &&
 	    !f2fs_valid_main_addr(sbi, ni->blkaddr)) {
 		if (!e)
@@ -157,6 +163,10 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
 		folio_unlock(folio);
 		return err;
 	}
+	/* No node readahead yet: every read here has a reader waiting. */
+	atomic64_inc(&sbi->stats.node_reads[F2FS_NODE_READ_SYNC]);
+	trace_f2fs_node_read(sbi->sb, ni.nid, ni.ino, ni.blkaddr,
+			     F2FS_NODE_READ_SYNC);
 	return f2fs_submit_page_read(sbi, &folio->page, ni.blkaddr);
 }
 
@@ -766,7 +776,8 @@ int f2fs_flush_nat(struct f2fs_sb_info *sbi)
 	struct f2fs_nat_cached *e;
 	unsigned long nid;
 	u32 cur_blk = U32_MAX;
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, before = le16_to_cpu(j->n_nats);
+	unsigned int in_blocks = 0, blocks = 0;
 	int err = 0;
 
 	/* Fold the journal into the cache (the cache is newer if both). */
@@ -812,6 +823,7 @@ int f2fs_flush_nat(struct f2fs_sb_info *sbi)
 					buf, 0);
 				if (err)
 					goto out;
+				blocks++;
 			}
 			err = f2fs_read_meta_blocks(sbi, nat_block_addr(sbi, nid),
 						    buf, 1);
@@ -826,14 +838,22 @@ int f2fs_flush_nat(struct f2fs_sb_info *sbi)
 		ne->version = e->version;
 		ne->ino = cpu_to_le32(e->ino);
 		ne->block_addr = cpu_to_le32(e->blkaddr);
+		in_blocks++;
 	}
-	if (cur_blk != U32_MAX)
+	if (cur_blk != U32_MAX) {
 		err = f2fs_write_meta_block(sbi, nat_block_addr(sbi, cur_blk *
 							NAT_ENTRY_PER_BLOCK),
 					    buf, 0);
-	if (err)
-		goto out;
+		if (err)
+			goto out;
+		blocks++;
+	}
 clean:
+	sbi->stats.nat_flushes++;
+	sbi->stats.nat_journal_entries += n;
+	sbi->stats.nat_block_entries += in_blocks;
+	sbi->stats.nat_blocks_written += blocks;
+	trace_f2fs_nat_flush(sbi->sb, before, n, in_blocks, n, blocks);
 	xa_for_each_marked(&nm->nat_tree, nid, e, F2FS_NAT_DIRTY) {
 		xa_clear_mark(&nm->nat_tree, nid, F2FS_NAT_DIRTY);
 		if (e->blkaddr == NULL_ADDR) {

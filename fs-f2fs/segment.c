@@ -25,6 +25,7 @@
 #include <linux/vmalloc.h>
 #include <linux/pagemap.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 /* Address of summary block @idx counted back from the end of the pack. */
 static u32 pack_tail_block(struct f2fs_sb_info *sbi, unsigned int group,
@@ -547,6 +548,9 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 	cs->blkoff = next_free_ofs(sbi, segno, 0);
 	cs->alloc_type = mode;
 	sbi->stats.segs_opened[type][mode]++;
+	trace_f2fs_segment_alloc(sbi->sb, type, old, segno,
+				 old / sbi->segs_per_sec, segno / sbi->segs_per_sec,
+				 mode, sm->free_segs);
 put_ssa:
 	if (ssa && !IS_ERR(ssa))
 		put_page(ssa);
@@ -698,10 +702,11 @@ int f2fs_flush_sit(struct f2fs_sb_info *sbi)
 	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal;
 	struct f2fs_sit_block *blk;
 	u32 segno, last_blk = U32_MAX;
-	unsigned int i, n = 0;
+	unsigned int i, n = 0, before, in_blocks = 0, blocks = 0;
 	int err = 0;
 
 	mutex_lock(&sm->seg_lock);
+	before = le16_to_cpu(j->n_sits);
 	for (i = 0; i < le16_to_cpu(j->n_sits); i++)
 		mark_sit_dirty(sbi, le32_to_cpu(j->sit_j.entries[i].segno));
 	if (sm->sit_dirty <= SIT_JOURNAL_ENTRIES) {
@@ -723,6 +728,7 @@ int f2fs_flush_sit(struct f2fs_sb_info *sbi)
 	for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
 		u32 b = segno / SIT_ENTRY_PER_BLOCK, s;
 
+		in_blocks++;
 		if (b == last_blk)
 			continue;
 		last_blk = b;
@@ -738,9 +744,17 @@ int f2fs_flush_sit(struct f2fs_sb_info *sbi)
 					    0);
 		if (err)
 			break;
+		blocks++;
 	}
 	kfree(blk);
 out:
+	if (!err) {
+		sbi->stats.sit_flushes++;
+		sbi->stats.sit_journal_entries += n;
+		sbi->stats.sit_block_entries += in_blocks;
+		sbi->stats.sit_blocks_written += blocks;
+		trace_f2fs_sit_flush(sbi->sb, before, n, in_blocks, n, blocks);
+	}
 	mutex_unlock(&sm->seg_lock);
 	return err;
 }

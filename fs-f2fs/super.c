@@ -107,6 +107,7 @@ static void f2fs_put_super(struct super_block *sb)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
 
+	f2fs_debugfs_unregister(sbi);
 	if (sbi->writable)
 		f2fs_write_checkpoint(sbi, F2FS_CP_UMOUNT);
 	sbi->writable = false;
@@ -666,6 +667,7 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 			goto put_root;
 		}
 	}
+	f2fs_debugfs_register(sbi);
 	f2fs_info(sbi, "mounted, checkpoint version %llu (pack %d)",
 		  sbi->cp_ver,
 		  sbi->cp_addr == le32_to_cpu(sbi->raw_super->cp_blkaddr) ?
@@ -734,12 +736,14 @@ static int __init f2fs_init(void)
 	err = f2fs_create_nat_cache();
 	if (err)
 		goto destroy_inode_cache;
+	f2fs_debugfs_init();
 	err = register_filesystem(&f2fs_fs_type);
 	if (err)
-		goto destroy_nat_cache;
+		goto remove_debugfs;
 	return 0;
 
-destroy_nat_cache:
+remove_debugfs:
+	f2fs_debugfs_exit();
 	f2fs_destroy_nat_cache();
 destroy_inode_cache:
 	kmem_cache_destroy(f2fs_inode_cachep);
@@ -749,6 +753,7 @@ destroy_inode_cache:
 static void __exit f2fs_exit(void)
 {
 	unregister_filesystem(&f2fs_fs_type);
+	f2fs_debugfs_exit();
 	/* Inodes are freed after an RCU grace period. */
 	rcu_barrier();
 	f2fs_destroy_nat_cache();
