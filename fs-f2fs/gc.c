@@ -66,9 +66,9 @@ MODULE_PARM_DESC(bg_gc_idle_ms, "quiet time after the last operation before the 
 #define COST_BENEFIT_WINDOW	1024
 /* Victims a foreground pass may clean before it gives up. */
 #define FG_GC_MAX_VICTIMS	32
-/* Background GC wants this share of user blocks invalid (percent) ... */
+/* Background GC wants holes of this share of user blocks (percent) ... */
 #define BG_GC_INVALID_PCT	5
-/* ... and free space below this share of free plus invalid (percent). */
+/* ... and user-free space below this share of it plus the holes. */
 #define BG_GC_FREE_PCT		40
 
 static unsigned int blocks_per_sec(struct f2fs_sb_info *sbi)
@@ -470,19 +470,28 @@ out:
 	return err;
 }
 
-/* Is enough space invalid, and free space short, for background GC? */
+/*
+ * Is enough space invalid, and free space short, for background GC?  As
+ * in the design, the overprovision area does not count as free for users:
+ * cleaning is worth it when the holes in written segments are a fair
+ * share of the user capacity and most of the space users could still
+ * get is in holes rather than in free segments.
+ */
 static bool bg_gc_worth(struct f2fs_sb_info *sbi)
 {
-	u64 free = (u64)f2fs_free_segments(sbi) * sbi->blocks_per_seg;
-	u64 written = (u64)sbi->main_segs * sbi->blocks_per_seg - free;
-	u64 valid, invalid;
+	unsigned int free_segs = f2fs_free_segments(sbi);
+	unsigned int ovp = le32_to_cpu(sbi->ckpt->overprov_segment_count);
+	u64 written = (u64)(sbi->main_segs - free_segs) * sbi->blocks_per_seg;
+	u64 free_user = 0, valid, holes;
 
+	if (free_segs > ovp)
+		free_user = (u64)(free_segs - ovp) * sbi->blocks_per_seg;
 	spin_lock(&sbi->stat_lock);
 	valid = sbi->total_valid_blocks;
 	spin_unlock(&sbi->stat_lock);
-	invalid = written > valid ? written - valid : 0;
-	return invalid * 100 > sbi->user_block_count * BG_GC_INVALID_PCT &&
-	       free * 100 < (free + invalid) * BG_GC_FREE_PCT;
+	holes = written > valid ? written - valid : 0;
+	return holes * 100 > sbi->user_block_count * BG_GC_INVALID_PCT &&
+	       free_user * 100 < (free_user + holes) * BG_GC_FREE_PCT;
 }
 
 static bool device_idle(struct f2fs_sb_info *sbi)

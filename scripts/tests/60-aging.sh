@@ -19,11 +19,13 @@ else
 fi
 mount -t f2fs /dev/vda $F || fail "mount failed"
 
-stat_of() {  # stat_of KEY: a counter from the mount's debugfs stats, or -
-	_f=$(ls /sys/kernel/debug/f2fs/*/stats 2>/dev/null | head -1)
-	[ -n "$_f" ] && awk -v k="$1" '$1 == k { print $2 }' "$_f" || echo -
+grep -q " /sys/kernel/debug " /proc/mounts || mount -t debugfs none /sys/kernel/debug
+stat_of() {  # stat_of KEY: a counter of this mount's debugfs stats
+	awk -v k="$1" '$1 == k { print $2 }' /sys/kernel/debug/f2fs/vda/stats
 }
-grep -q " /sys/kernel/debug " /proc/mounts || mount -t debugfs none /sys/kernel/debug 2>/dev/null || true
+[ -r /sys/kernel/debug/f2fs/vda/stats ] || fail "no debugfs stats for vda"
+# Counters are per mount: sum them over the rounds.
+fg=0 moved=0 freed=0 ssr=0
 
 ager -d $F -m $M -s "$SEED" fill "$FILL" || fail "fill failed (exit $?)"
 df -k $F
@@ -37,8 +39,13 @@ while [ $r -le "$ROUNDS" ]; do
 	[ $rc = 4 ] && fail "round $r: the filesystem filled up at $FILL% of capacity"
 	[ $rc = 0 ] || fail "round $r: churn failed (exit $rc)"
 	ager -d $F -m $M verify || fail "round $r: verify before remount"
-	note "round $r: $(df -k $F | awk 'NR == 2 { print "used " $3 " KiB, avail " $4 " KiB" }'); gc_calls_fg $(stat_of gc_calls_fg) gc_data_moved $(stat_of gc_data_moved) gc_node_moved $(stat_of gc_node_moved) gc_secs_freed $(stat_of gc_secs_freed)"
-	cat /sys/kernel/debug/f2fs/*/stats > /host/stats-round$r.txt 2>/dev/null || true
+	sync
+	note "round $r: $(df -k $F | awk 'NR == 2 { print "used " $3 " KiB, avail " $4 " KiB" }'); gc_calls_fg $(stat_of gc_calls_fg) gc_victims_greedy $(stat_of gc_victims_greedy) gc_data_moved $(stat_of gc_data_moved) gc_node_moved $(stat_of gc_node_moved) gc_secs_freed $(stat_of gc_secs_freed) ssr_blocks_warm_data $(stat_of ssr_blocks_warm_data)"
+	cp /sys/kernel/debug/f2fs/vda/stats /host/stats-round$r.txt
+	fg=$((fg + $(stat_of gc_calls_fg)))
+	moved=$((moved + $(stat_of gc_data_moved) + $(stat_of gc_node_moved)))
+	freed=$((freed + $(stat_of gc_secs_freed)))
+	ssr=$((ssr + $(stat_of ssr_blocks_warm_data) + $(stat_of ssr_blocks_cold_data)))
 	umount $F
 	fsck_clean /dev/vda
 	mount -t f2fs /dev/vda $F || fail "round $r: remount failed"
@@ -47,3 +54,8 @@ while [ $r -le "$ROUNDS" ]; do
 done
 umount $F
 fsck_clean /dev/vda
+note "over all rounds: $fg foreground GC passes, $moved blocks moved, $freed sections freed, $ssr data blocks written by SSR"
+[ "$fg" -gt 0 ] || fail "foreground GC never ran"
+[ "$moved" -gt 0 ] || fail "GC moved no block"
+[ "$freed" -gt 0 ] || fail "GC freed no section"
+[ "$ssr" -gt 0 ] || fail "no block was written by SSR"
