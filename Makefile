@@ -3,6 +3,8 @@
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
 #   make run [CMD='...'] [F2FS=stock]           shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
+#   make aging                                  full aging sweep (test 60, 5x the device)
+#   make lint                                   checkpatch --strict and kernel-doc
 #   make setup | module | initramfs | clean | distclean
 #
 # Everything generated goes to build/.  KVM=1 uses -accel kvm, V=1 shows
@@ -21,13 +23,13 @@ KDIR   = /usr/src/linux-headers-$(KVER)
 MAKEOVERRIDES :=
 export F2FS T CMD KVM V
 
-.PHONY: all setup module initramfs check run clean distclean help \
+.PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench aging crash-test
 
 all: initramfs
 
 help:
-	@sed -n '2,9s/^# \{0,1\}//p' Makefile
+	@sed -n '2,11s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -45,8 +47,12 @@ endif
 initramfs: setup module
 	@qemu/mkinitramfs.sh
 
-check: initramfs
+check: initramfs lint
 	@scripts/check.sh
+
+# checkpatch --strict and kernel-doc over the module (scripts/lint.sh).
+lint:
+	@scripts/lint.sh
 
 run: initramfs
 	@scripts/run.sh
@@ -54,11 +60,14 @@ run: initramfs
 bench: initramfs
 	@scripts/bench.sh
 
+# The full aging sweep (make check runs test 60 in its short form).
+aging: initramfs
+	@AGING=full scripts/check.sh 60-aging
+
 # ---- hook points for later targets ----------------------------------------
 # bpf-tools:  build bpf-tools/ (libbpf + bpftool skeletons) into build/bpf/
-# aging:      filesystem aging runs
 # crash-test: dm-log-writes / dm-flakey power-cut replay tests
-bpf-tools aging crash-test:
+bpf-tools crash-test:
 	@echo "$@: not implemented yet" >&2; exit 1
 
 clean:

@@ -672,9 +672,9 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 		err = write_cp_pack(sbi, why);
 		cp_phase_end(&ph.pack_ns, t);
 	}
-	if (!err)
+	if (!err) {
 		f2fs_sit_checkpointed(sbi);
-	else {
+	} else {
 		/*
 		 * The version bitmaps may already point at blocks the failed
 		 * pack would have used; stop writing rather than risk the

@@ -121,13 +121,13 @@ u64 f2fs_start_index(struct inode *inode, u32 nofs)
 
 	if (!nofs)
 		return 0;
-	if (nofs <= 2)
+	if (nofs <= 2) {
 		nth = nofs - 1;
-	else if (nofs <= 3 + n)			/* under the first indirect */
+	} else if (nofs <= 3 + n) {		/* under the first indirect */
 		nth = 2 + (nofs - 4);
-	else if (nofs <= 4 + 2 * n)		/* under the second indirect */
+	} else if (nofs <= 4 + 2 * n) {		/* under the second indirect */
 		nth = 2 + n + (nofs - 5 - n);
-	else {					/* under the double indirect */
+	} else {				/* under the double indirect */
 		u32 r = nofs - (6 + 2 * n);
 
 		nth = 2 + 2 * n + (u64)(r / (n + 1)) * n + r % (n + 1) - 1;
@@ -382,7 +382,6 @@ static void f2fs_readahead(struct readahead_control *rac)
 	mpage_readahead(rac, f2fs_get_block);
 }
 
-
 /* fadvise bits of i_advise (format). */
 #define F2FS_FADVISE_COLD	0x01
 #define F2FS_FADVISE_HOT	0x20
@@ -534,7 +533,7 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 			f2fs_mark_meta_dirty(inode);	/* i_blocks grew */
 		} else {
 			page = f2fs_get_locked_node(sbi, nid, inode->i_ino,
-					       path.nofs[level]);
+						    path.nofs[level]);
 			if (IS_ERR(page)) {
 				err = PTR_ERR(page);
 				goto put_parent;
@@ -1161,8 +1160,10 @@ int f2fs_truncate_blocks(struct inode *inode, u64 from)
 
 	if (f2fs_inline_data(inode) || f2fs_inline_dentry(inode))
 		return 0;
-	span[0] = span[1] = DEF_ADDRS_PER_BLOCK;
-	span[2] = span[3] = (u64)DEF_ADDRS_PER_BLOCK * NIDS_PER_BLOCK;
+	span[0] = DEF_ADDRS_PER_BLOCK;
+	span[1] = span[0];
+	span[2] = (u64)DEF_ADDRS_PER_BLOCK * NIDS_PER_BLOCK;
+	span[3] = span[2];
 	span[4] = span[2] * NIDS_PER_BLOCK;
 	nofs[0] = 1;
 	nofs[1] = 2;

@@ -325,7 +325,6 @@ static int f2fs_readdir(struct file *file, struct dir_context *ctx)
 	return ret;
 }
 
-
 /*
  * ---- Changing directories -------------------------------------------------
  *
@@ -400,7 +399,8 @@ static struct page *get_dentry_page(struct inode *dir, u64 index)
 
 static void dir_changed(struct inode *dir)
 {
-	dir->i_mtime = dir->i_ctime = current_time(dir);
+	dir->i_mtime = current_time(dir);
+	dir->i_ctime = dir->i_mtime;
 	f2fs_mark_meta_dirty(dir);
 }
 

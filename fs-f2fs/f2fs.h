@@ -73,6 +73,11 @@ enum f2fs_log_type {
 	F2FS_NR_LOGS,
 };
 
+static inline bool f2fs_is_node_log(unsigned int type)
+{
+	return type >= F2FS_LOG_HOT_NODE;
+}
+
 /* Allocation mode of a log, as recorded in the checkpoint. */
 #define F2FS_ALLOC_LFS		0
 #define F2FS_ALLOC_SSR		1
@@ -137,7 +142,7 @@ struct f2fs_nm_info {
 	struct xarray nat_tree;
 	unsigned long nat_count;
 	unsigned long nat_dirty;
-	struct mutex nid_lock;
+	struct mutex nid_lock;		/* free nid list and NAT scans */
 	u32 *free_nids;
 	unsigned int free_cnt;
 	u32 next_scan;
@@ -190,7 +195,7 @@ struct f2fs_seg_entry {
  * @ssr_next: where the next search for an SSR segment starts.
  */
 struct f2fs_sm_info {
-	struct mutex seg_lock;
+	struct mutex seg_lock;		/* SIT entries, maps, logs */
 	struct f2fs_seg_entry *sentries;
 	unsigned long *inuse_map;
 	unsigned long *prefree_map;
@@ -371,7 +376,7 @@ struct f2fs_stats {
  *	tell whether the device is idle).
  */
 struct f2fs_gc_info {
-	struct mutex gc_mutex;
+	struct mutex gc_mutex;		/* one GC pass at a time */
 	struct task_struct *thread;
 	wait_queue_head_t wait;
 	bool bg_off;
@@ -413,7 +418,7 @@ struct f2fs_gc_info {
  * @node_inode: internal inode caching node blocks.
  * @nm: node manager.
  * @curseg: the six logs from the checkpoint.
- * @s_flags_ro_forced: the mount was asked rw but runs read-only.
+ * @ro_forced: the mount was asked rw but runs read-only.
  * @recovery_pending: the checkpoint is not an unmount checkpoint, so
  *	roll-forward data may be waiting for a read-write mount.
  * @active_logs: logs in use (mount option active_logs=2|4|6).
@@ -465,7 +470,7 @@ struct f2fs_sb_info {
 	u32 meta_ino;
 	u32 features;
 
-	spinlock_t stat_lock;
+	spinlock_t stat_lock;		/* block, node, inode counts */
 	u64 user_block_count;
 	u64 total_valid_blocks;
 	u32 valid_node_count;
@@ -484,9 +489,9 @@ struct f2fs_sb_info {
 	struct f2fs_sm_info sm;
 	bool writable;
 	struct rw_semaphore cp_rwsem;
-	struct mutex cp_mutex;
+	struct mutex cp_mutex;		/* one checkpoint at a time */
 	struct task_struct *cp_task;
-	spinlock_t inode_lock;
+	spinlock_t inode_lock;		/* dirty inode/dir and orphan lists */
 	struct list_head dirty_inodes;
 	struct list_head dirty_dirs;
 	struct list_head orphans;

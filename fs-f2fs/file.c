@@ -102,7 +102,8 @@ static int change_size(struct inode *inode, loff_t size)
 		err = f2fs_truncate_blocks(inode, DIV_ROUND_UP(size, PAGE_SIZE));
 		f2fs_unlock_op(sbi);
 	}
-	inode->i_mtime = inode->i_ctime = current_time(inode);
+	inode->i_mtime = current_time(inode);
+	inode->i_ctime = inode->i_mtime;
 	f2fs_mark_meta_dirty(inode);
 	return err;
 }

@@ -310,7 +310,7 @@ static int gc_segment(struct f2fs_sb_info *sbi, u32 segno, unsigned int *data,
 		return PTR_ERR(page);
 	sum = page_address(page);
 	is_node = sum->footer.entry_type == SUM_TYPE_NODE;
-	if (is_node != (type >= F2FS_LOG_HOT_NODE)) {
+	if (is_node != f2fs_is_node_log(type)) {
 		if (f2fs_report_once(page))
 			f2fs_err(sbi, "segment %u: summary says %s blocks, the SIT %s blocks; not cleaning it",
 				 segno, is_node ? "node" : "data",
@@ -325,9 +325,8 @@ static int gc_segment(struct f2fs_sb_info *sbi, u32 segno, unsigned int *data,
 		if (!f2fs_test_bit_msb(off, map))
 			continue;
 		if (is_node)
-			ret = f2fs_move_node_page(sbi,
-					le32_to_cpu(sum->entries[off].nid),
-					blkaddr);
+			ret = f2fs_move_node_page(sbi, le32_to_cpu(sum->entries[off].nid),
+						  blkaddr);
 		else
 			ret = move_data_block(sbi, blkaddr, &sum->entries[off]);
 		if (ret > 0) {

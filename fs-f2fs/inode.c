@@ -552,7 +552,9 @@ struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 	inode_init_owner(&init_user_ns, inode, dir, mode);
 	inode->i_ino = ino;
 	inode->i_blocks = 0;
-	inode->i_mtime = inode->i_atime = inode->i_ctime = current_time(inode);
+	inode->i_mtime = current_time(inode);
+	inode->i_atime = inode->i_mtime;
+	inode->i_ctime = inode->i_mtime;
 	fi->i_crtime = inode->i_mtime;
 	inode->i_generation = get_random_u32();
 	fi->i_pino = dir->i_ino;

@@ -13,7 +13,7 @@
 #include "../trace-events/f2fs.h"
 
 static struct dentry *lookup_inode(struct inode *dir, struct dentry *dentry,
-				 u32 *found)
+				   u32 *found)
 {
 	struct inode *inode = NULL;
 	struct f2fs_dir_entry *de;

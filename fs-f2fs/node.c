@@ -170,7 +170,6 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
 	return f2fs_submit_page_read(sbi, &folio->page, ni.blkaddr);
 }
 
-
 /**
  * f2fs_get_node_page - read a node and check that it is the one expected.
  * @sbi: the mount.
@@ -411,10 +410,11 @@ static int scan_free_nids(struct f2fs_sb_info *sbi)
 	for (scanned = 0; scanned < blocks; scanned++) {
 		struct f2fs_nat_block *nb;
 		struct page *page;
+		u32 addr;
 
 		b = (start + scanned) % blocks;
-		page = f2fs_get_meta_page(sbi, nat_block_addr(sbi,
-						b * NAT_ENTRY_PER_BLOCK));
+		addr = nat_block_addr(sbi, b * NAT_ENTRY_PER_BLOCK);
+		page = f2fs_get_meta_page(sbi, addr);
 		if (IS_ERR(page))
 			return PTR_ERR(page);
 		nb = page_address(page);
@@ -817,10 +817,10 @@ int f2fs_flush_nat(struct f2fs_sb_info *sbi)
 
 		if (b != cur_blk) {
 			if (cur_blk != U32_MAX) {
-				err = f2fs_write_meta_block(sbi,
-					nat_block_addr(sbi, cur_blk *
-						       NAT_ENTRY_PER_BLOCK),
-					buf, 0);
+				u32 addr = nat_block_addr(sbi, cur_blk *
+							  NAT_ENTRY_PER_BLOCK);
+
+				err = f2fs_write_meta_block(sbi, addr, buf, 0);
 				if (err)
 					goto out;
 				blocks++;

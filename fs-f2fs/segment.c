@@ -289,11 +289,11 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 		return -ENOMEM;
 
 	for (blk = 0; blk * SIT_ENTRY_PER_BLOCK < nsegs; blk++) {
+		u32 addr = sit_block_addr(sbi, blk * SIT_ENTRY_PER_BLOCK);
 		struct f2fs_sit_block *sb;
 		struct page *page;
 
-		page = f2fs_get_meta_page(sbi, sit_block_addr(sbi,
-						blk * SIT_ENTRY_PER_BLOCK));
+		page = f2fs_get_meta_page(sbi, addr);
 		if (IS_ERR(page))
 			return PTR_ERR(page);
 		sb = page_address(page);
