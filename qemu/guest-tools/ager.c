@@ -16,8 +16,8 @@
  * fill creates files (70% 1-16 KiB, 25% 64 KiB-1 MiB, 5% 4-16 MiB, some
  * with unaligned sizes) until the data reaches PERCENT of the user
  * capacity (the data held plus what df reports available).  churn then
- * writes MIB mebibytes of random overwrites (1-64 blocks), deletes and new
- * files, deleting first whenever the data would pass PERCENT.  An ENOSPC
+ * writes MIB mebibytes of random overwrites (1-64 blocks), truncates to a
+ * block boundary, deletes and new files, deleting first whenever the data would pass PERCENT.  An ENOSPC
  * while df still reports the space available is an error: the command
  * stops, prints the state, and exits 3 (4 when df agrees the filesystem is
  * full, which these limits should never reach).  verify exits 1 on the
@@ -323,6 +323,29 @@ static void overwrite_random(void)
 	}
 }
 
+/* Cut a random file back to a block boundary (never grows it). */
+static void truncate_random(void)
+{
+	struct file *f;
+	char path[256];
+	uint64_t nb, keep;
+
+	if (!nfiles)
+		return;
+	f = &files[rnd(nfiles)];
+	nb = blocks_of(f->size);
+	keep = rnd(nb + 1);
+	if (keep >= nb)
+		return;
+	path_of(f->id, path, sizeof(path));
+	if (truncate(path, keep * BLK)) {
+		fprintf(stderr, "ager: truncate %s: %s\n", path, strerror(errno));
+		exit(2);
+	}
+	total_blocks -= nb - keep;
+	f->size = keep * BLK;
+}
+
 static int verify(void)
 {
 	uint8_t want[BLK], got[BLK];
@@ -428,8 +451,10 @@ int main(int argc, char **argv)
 		while (written < goal) {
 			uint64_t r = rnd(100);
 
-			if (r < 60) {
+			if (r < 55) {
 				overwrite_random();
+			} else if (r < 60) {
+				truncate_random();
 			} else if (r < 75) {
 				/* Deletes keep utilisation within 5% of the limit. */
 				if (nfiles && data_blocks() > limit * 95 / 100)
