@@ -3,9 +3,12 @@
  * ager - age a filesystem with a seeded mix of creates, overwrites and
  * deletes, and verify every byte against its own model.
  *
- *   ager -d DIR -m MODEL -s SEED fill PERCENT
- *   ager -d DIR -m MODEL -s SEED churn MIB PERCENT
+ *   ager -d DIR -m MODEL -s SEED [-c BLOCKS] fill PERCENT
+ *   ager -d DIR -m MODEL -s SEED [-c BLOCKS] churn MIB PERCENT
  *   ager -d DIR -m MODEL verify
+ *
+ * -c fixes the capacity that PERCENT refers to (several writers sharing a
+ * filesystem each take a share of the same capacity).
  *
  * The model (a small file, kept outside the filesystem under test) records
  * each file's size and, for every 4 KiB block, a generation number.  The
@@ -116,9 +119,11 @@ static uint64_t avail(void)
  * (df's size also counts the filesystem's own reserved and metadata areas,
  * which no user can fill).
  */
+static uint64_t fixed_capacity;	/* -c: the capacity, when shared */
+
 static uint64_t capacity(void)
 {
-	return data_blocks() + avail();
+	return fixed_capacity ? fixed_capacity : data_blocks() + avail();
 }
 
 static void save_model(void)
@@ -394,7 +399,7 @@ static int verify(void)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: ager -d DIR -m MODEL [-s SEED] fill PERCENT | churn MIB PERCENT | verify\n");
+	fprintf(stderr, "usage: ager -d DIR -m MODEL [-s SEED] [-c BLOCKS] fill PERCENT | churn MIB PERCENT | verify\n");
 	exit(2);
 }
 
@@ -403,8 +408,9 @@ int main(int argc, char **argv)
 	uint64_t limit, goal;
 	int c;
 
-	while ((c = getopt(argc, argv, "d:m:s:")) != -1) {
+	while ((c = getopt(argc, argv, "c:d:m:s:")) != -1) {
 		switch (c) {
+		case 'c': fixed_capacity = strtoull(optarg, NULL, 0); break;
 		case 'd': dir = optarg; break;
 		case 'm': model = optarg; break;
 		case 's': seed = strtoull(optarg, NULL, 0); break;
