@@ -79,6 +79,7 @@ for cfg in $CONFIGS; do
 		check_ager "round $r: verify after remount"
 		r=$((r + 1))
 	done
+	[ $cfg_fg -gt 0 ] || fail "foreground GC never ran with $segs segment(s) per section"
 	umount $F
 	fsck_clean /dev/vda
 done
