@@ -422,6 +422,7 @@ struct f2fs_gc_info {
  * @recovery_pending: the checkpoint is not an unmount checkpoint, so
  *	roll-forward data may be waiting for a read-write mount.
  * @active_logs: logs in use (mount option active_logs=2|4|6).
+ * @no_heap: every log allocates towards the end (mount option no_heap).
  * @sm: segment manager (SIT, free segments); set up for writable mounts.
  * @writable: the segment manager and free nid list are set up.
  * @cp_rwsem: operations that change metadata hold it shared; a checkpoint
@@ -486,6 +487,7 @@ struct f2fs_sb_info {
 	bool recovery_pending;
 
 	unsigned int active_logs;
+	bool no_heap;
 	struct f2fs_sm_info sm;
 	bool writable;
 	struct rw_semaphore cp_rwsem;

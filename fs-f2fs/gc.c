@@ -64,8 +64,10 @@ MODULE_PARM_DESC(bg_gc_idle_ms, "quiet time after the last operation before the 
 /* Sections each policy scans per search. */
 #define GREEDY_WINDOW		4096
 #define COST_BENEFIT_WINDOW	1024
-/* Victims a foreground pass may clean before it gives up. */
+/* Victims a foreground pass may clean before it gives up ... */
 #define FG_GC_MAX_VICTIMS	32
+/* ... or after this many when free sections did not grow. */
+#define FG_GC_IDLE_ROUNDS	4
 /* Background GC wants holes of this share of user blocks (percent) ... */
 #define BG_GC_INVALID_PCT	5
 /* ... and user-free space below this share of it plus the holes. */
@@ -405,6 +407,7 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 	unsigned int data = 0, node = 0, rounds = 0;
 	struct gc_victim v;
 	u64 start, freed0;
+	unsigned int free0;
 	int err = 0;
 
 	if (type == F2FS_GC_BG) {
@@ -425,12 +428,18 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 				    READ_ONCE(sbi->sm.prefree_segs),
 				    count_dirty_segs(sbi));
 
-	/* Prefree sections need only a checkpoint. */
-	if (type == F2FS_GC_FG && READ_ONCE(sbi->sm.prefree_segs)) {
-		err = f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
-		if (err || !f2fs_need_gc(sbi))
+	if (type == F2FS_GC_FG) {
+		/* Writers queue here: the pass before may have done enough. */
+		if (!f2fs_need_gc(sbi))
 			goto out;
+		/* Prefree sections need only a checkpoint. */
+		if (READ_ONCE(sbi->sm.prefree_segs)) {
+			err = f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+			if (err || !f2fs_need_gc(sbi))
+				goto out;
+		}
 	}
+	free0 = f2fs_free_sections(sbi);
 	for (;;) {
 		if (!select_victim(sbi, type, policy, &v)) {
 			err = type == F2FS_GC_FG ? -ENOSPC : -ENODATA;
@@ -452,7 +461,13 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 		mutex_unlock(&sbi->sm.seg_lock);
 		if (err || !f2fs_need_gc(sbi))
 			break;
-		if (++rounds >= FG_GC_MAX_VICTIMS) {
+		/*
+		 * Give up when victims stop paying: the filesystem is so
+		 * full of valid blocks that moving them frees nothing.
+		 */
+		if (++rounds >= FG_GC_MAX_VICTIMS ||
+		    (rounds >= FG_GC_IDLE_ROUNDS &&
+		     f2fs_free_sections(sbi) <= free0)) {
 			err = -ENOSPC;
 			break;
 		}

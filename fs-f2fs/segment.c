@@ -405,11 +405,27 @@ static bool section_free(struct f2fs_sb_info *sbi, u32 first)
 	return true;
 }
 
-/* Pick a free segment for a log that leaves @cur; caller holds seg_lock. */
-static int pick_free_segment(struct f2fs_sb_info *sbi, u32 cur, u32 *out)
+/*
+ * Heap-style allocation (the default, as in the design) keeps data and
+ * nodes apart on the device: the hot data log and the node logs search for
+ * free sections towards the start of the main area, the warm and cold
+ * data logs towards the end.  With no_heap every log searches towards the
+ * end.
+ */
+static bool alloc_left(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
+{
+	return !sbi->no_heap && type != F2FS_LOG_WARM_DATA &&
+	       type != F2FS_LOG_COLD_DATA;
+}
+
+/* Pick a free segment for log @type leaving @cur; caller holds seg_lock. */
+static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
+			     u32 cur, u32 *out)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
 	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, i, s;
+	u32 total = sbi->total_sections, cursec = cur / spc;
+	bool left = alloc_left(sbi, type);
 
 	/* Stay inside the current section while it has free segments. */
 	if (spc > 1 && (cur + 1) % spc && cur + 1 < n &&
@@ -417,9 +433,12 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, u32 cur, u32 *out)
 		*out = cur + 1;
 		return 0;
 	}
-	/* Otherwise open a wholly free section, searching forward. */
-	for (i = 0; i < sbi->total_sections; i++) {
-		s = ((cur / spc + 1 + i) % sbi->total_sections) * spc;
+	/* Otherwise open a wholly free section, in the log's direction. */
+	for (i = 0; i < total; i++) {
+		if (left)
+			s = ((cursec + total - 1 - i) % total) * spc;
+		else
+			s = ((cursec + 1 + i) % total) * spc;
 		if (s + spc <= n && section_free(sbi, s)) {
 			*out = s;
 			return 0;
@@ -517,7 +536,7 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 			mode = F2FS_ALLOC_SSR;
 	}
 	if (mode == F2FS_ALLOC_LFS) {
-		err = pick_free_segment(sbi, old, &segno);
+		err = pick_free_segment(sbi, type, old, &segno);
 		if (err)
 			return err;
 	}

@@ -190,6 +190,8 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 		seq_printf(seq, ",active_logs=%u", sbi->active_logs);
 	if (sbi->gc.bg_off)
 		seq_puts(seq, ",background_gc_off");
+	if (sbi->no_heap)
+		seq_puts(seq, ",no_heap");
 	return 0;
 }
 
@@ -527,7 +529,9 @@ static loff_t max_file_size(void)
  * Mount options.  active_logs=2|4|6 chooses how many logs the hot/cold
  * separation uses (data.c and node.c map log types onto them);
  * background_gc_off (or background_gc=off, the later spelling) keeps the
- * background cleaner from starting, background_gc=on is the default.
+ * background cleaner from starting, background_gc=on is the default;
+ * no_heap makes every log allocate towards the end of the device (heap,
+ * the default, sends nodes and hot data the other way, see segment.c).
  */
 static int parse_options(struct f2fs_sb_info *sbi, char *options)
 {
@@ -551,6 +555,10 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options)
 		if (!strcmp(p, "background_gc_off") ||
 		    !strcmp(p, "background_gc=off")) {
 			sbi->gc.bg_off = true;
+			continue;
+		}
+		if (!strcmp(p, "no_heap") || !strcmp(p, "heap")) {
+			sbi->no_heap = p[0] == 'n';
 			continue;
 		}
 		if (!strcmp(p, "background_gc=on")) {

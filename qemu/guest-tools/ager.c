@@ -17,7 +17,8 @@
  * without keeping a copy: the reference is independent of the filesystem.
  *
  * fill creates files (70% 1-16 KiB, 25% 64 KiB-1 MiB, 5% 4-16 MiB, some
- * with unaligned sizes) until the data reaches PERCENT of the user
+ * with unaligned sizes) until the files (data plus node blocks) reach
+ * PERCENT of the user
  * capacity (the data held plus what df reports available).  churn then
  * writes MIB mebibytes of random overwrites (1-64 blocks), truncates to a
  * block boundary, deletes and new files, deleting first whenever the data would pass PERCENT.  An ENOSPC
@@ -52,7 +53,7 @@ static struct file *files;
 static uint32_t nfiles, next_id = 1;
 static uint64_t seed, rng;
 static const char *dir, *model;
-static uint64_t written, total_blocks;	/* bytes written, blocks in files */
+static uint64_t written, total_blocks;	/* bytes written, cost_of() files */
 
 static uint64_t xs(uint64_t *s)
 {
@@ -91,6 +92,18 @@ static uint64_t blocks_of(uint64_t size)
 	return (size + BLK - 1) / BLK;
 }
 
+/*
+ * Blocks a file takes from the user capacity: its data, its inode, and a
+ * direct node per 1018 data blocks past the inode's own 923 addresses (an
+ * estimate of the f2fs layout; for other filesystems a fair overhead).
+ */
+static uint64_t cost_of(uint64_t size)
+{
+	uint64_t b = blocks_of(size);
+
+	return b + 1 + (b > 923 ? (b - 923 + 1017) / 1018 : 0);
+}
+
 static uint64_t data_blocks(void)
 {
 	return total_blocks;
@@ -99,7 +112,7 @@ static uint64_t data_blocks(void)
 static void add_file(struct file *f)
 {
 	files[nfiles++] = *f;
-	total_blocks += blocks_of(f->size);
+	total_blocks += cost_of(f->size);
 }
 
 /* Blocks df reports available now. */
@@ -264,7 +277,7 @@ static void delete_file(uint32_t i)
 		exit(2);
 	}
 	free(files[i].gen);
-	total_blocks -= blocks_of(files[i].size);
+	total_blocks -= cost_of(files[i].size);
 	files[i] = files[--nfiles];
 }
 
@@ -277,12 +290,12 @@ static int create_file(uint64_t limit, int make_room)
 	if (nfiles >= MAX_FILES)
 		return 0;
 	f.size = pick_size();
-	if (blocks_of(f.size) > limit)
+	if (cost_of(f.size) > limit)
 		return 0;
 	/* Make room first if the new file would pass the limit. */
-	while (make_room && nfiles && data_blocks() + blocks_of(f.size) > limit)
+	while (make_room && nfiles && data_blocks() + cost_of(f.size) > limit)
 		delete_file(rnd(nfiles));
-	if (data_blocks() + blocks_of(f.size) > limit)
+	if (data_blocks() + cost_of(f.size) > limit)
 		return 0;
 	f.gen = calloc(blocks_of(f.size) + 1, sizeof(uint16_t));
 	if (!f.gen) {
@@ -347,7 +360,7 @@ static void truncate_random(void)
 		fprintf(stderr, "ager: truncate %s: %s\n", path, strerror(errno));
 		exit(2);
 	}
-	total_blocks -= nb - keep;
+	total_blocks -= cost_of(f->size) - cost_of(keep * BLK);
 	f->size = keep * BLK;
 }
 
@@ -434,7 +447,7 @@ int main(int argc, char **argv)
 		while (create_file(limit, 0))
 			;
 		/* Top up with small files until the limit is met. */
-		while (data_blocks() + 4 <= limit && nfiles < MAX_FILES) {
+		while (data_blocks() + 6 <= limit && nfiles < MAX_FILES) {
 			struct file f = { .id = next_id++, .size = BLK * (1 + rnd(4)) };
 			char sub[256];
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: aging: fill to 90% (95% in the short form) of capacity with mixed files, then rounds of random overwrites, truncates, deletes and new files by two concurrent writers; no ENOSPC below capacity, every file verifies after each round, after remount and with fsck clean; foreground GC ran in every configuration, moved blocks and freed sections, SSR wrote blocks; 1- and 2-segment sections
+# desc: aging: fill to 90% of capacity with mixed files, then rounds of random overwrites, truncates, deletes and new files by four concurrent writers while a reader re-verifies a fixed set; no ENOSPC below capacity, every file verifies after each round, after remount and with fsck clean; foreground GC ran in every configuration, moved blocks and freed sections, SSR wrote blocks; 1- and 2-segment sections
 # disks: 512M
 # prep: 60-aging.prep
 # timeout: 1500
@@ -15,16 +15,22 @@ use_module ours
 grep -q " /sys/kernel/debug " /proc/mounts || mount -t debugfs none /sys/kernel/debug
 stat_of() { awk -v k="$1" '$1 == k { print $2 }' $S; }
 
-# Two writers, each with its own directory, model and seed, share the
-# filesystem: GC moves one writer's blocks while the other writes.
-ager2() {  # ager2 CMD ARGS...: run both writers; results in /tmp/[ab].{out,rc}
-	(_r=0; ager -d $F/a -m /tmp/a.model -s "$SEED" -c "$CAP" "$@" > /tmp/a.out 2>&1 || _r=$?; echo $_r > /tmp/a.rc) &
-	(_r=0; ager -d $F/b -m /tmp/b.model -s "$((SEED + 1))" -c "$CAP" "$@" > /tmp/b.out 2>&1 || _r=$?; echo $_r > /tmp/b.rc) &
+# Four writers, each with its own directory, model and seed, share the
+# filesystem with a reader: GC moves one writer's blocks while the others
+# write, and the reader re-verifies a fixed set of files meanwhile.
+W="a b c d"
+NW=4
+agerN() {  # agerN CMD ARGS...: run every writer; results in /tmp/W.{out,rc}
+	_s=$SEED
+	for _w in $W; do
+		(_r=0; ager -d $F/$_w -m /tmp/$_w.model -s "$_s" -c "$CAP" "$@" > /tmp/$_w.out 2>&1 || _r=$?; echo $_r > /tmp/$_w.rc) &
+		_s=$((_s + 1))
+	done
 	wait
-	cat /tmp/a.out /tmp/b.out
+	for _w in $W; do cat /tmp/$_w.out; done
 }
-check_ager() {  # check_ager WHAT: both writers must have succeeded
-	for _w in a b; do
+check_ager() {  # check_ager WHAT: every writer must have succeeded
+	for _w in $W; do
 		case $(cat /tmp/$_w.rc) in
 		0) ;;
 		3) fail "$1: writer $_w got ENOSPC while df reports space available" ;;
@@ -33,14 +39,22 @@ check_ager() {  # check_ager WHAT: both writers must have succeeded
 		esac
 	done
 }
+reader() {  # reader: verify the reader's files until /tmp/stop exists
+	_n=0
+	while [ ! -e /tmp/stop ]; do
+		ager -d $F/r -m /tmp/r.model verify > /tmp/r.out 2>&1 || { echo fail > /tmp/r.rc; return; }
+		_n=$((_n + 1))
+	done
+	echo "ok $_n" > /tmp/r.rc
+}
 
-# Each writer holds FILL/2 % of the capacity df shows on the empty
-# filesystem.
-PCT=$((FILL / 2))
+# The reader's files take 5% of the capacity df shows on the empty
+# filesystem, and each writer an equal share of the rest of FILL%.
+PCT=$(((FILL - 5) / NW))
 fg=0 moved=0 freed=0 ssr=0
 for cfg in $CONFIGS; do
 	sectors=${cfg%:*} segs=${cfg#*:}
-	rm -f /tmp/a.model /tmp/b.model
+	rm -f /tmp/*.model
 	if [ "$sectors" = 0 ]; then
 		mkfs.f2fs -q -f -s "$segs" /dev/vda || fail "mkfs failed"
 	else
@@ -48,21 +62,30 @@ for cfg in $CONFIGS; do
 	fi
 	note "filesystem of $([ "$sectors" = 0 ] && echo 512 || echo $((sectors / 2048))) MiB, $segs segment(s) per section"
 	mount -t f2fs /dev/vda $F || fail "mount failed"
-	mkdir $F/a $F/b
+	for w in $W r; do mkdir $F/$w; done
 	CAP=$(($(df -k $F | awk 'NR == 2 { print $4 }') / 4))
-	ager2 fill $PCT
+	ager -d $F/r -m /tmp/r.model -s $((SEED + 99)) -c "$CAP" fill 5 || fail "fill of the reader's files"
+	agerN fill $PCT
 	check_ager fill
 	df -k $F
-	ager2 verify
+	agerN verify
 	check_ager "verify after fill"
 
 	# Foreground GC sets in at a random round: if it has not yet, up to
 	# ROUNDS more rounds run.
 	r=1 cfg_fg=0
 	while [ $r -le "$ROUNDS" ] || { [ $cfg_fg = 0 ] && [ $r -le $((2 * ROUNDS)) ]; }; do
-		ager2 churn $((ROUND_MIB / 2)) $PCT
+		rm -f /tmp/stop /tmp/r.rc
+		reader &
+		agerN churn $((ROUND_MIB / NW)) $PCT
+		touch /tmp/stop
+		wait
 		check_ager "round $r"
-		ager2 verify
+		case $(cat /tmp/r.rc) in
+		ok*) note "round $r: the reader verified its files $(cut -d' ' -f2 /tmp/r.rc) times during the churn" ;;
+		*) cat /tmp/r.out; fail "round $r: the reader saw wrong data" ;;
+		esac
+		agerN verify
 		check_ager "round $r: verify before remount"
 		sync
 		note "round $r: $(df -k $F | awk 'NR == 2 { print "used " $3 " KiB, avail " $4 " KiB" }'); gc_calls_fg $(stat_of gc_calls_fg) gc_victims_greedy $(stat_of gc_victims_greedy) gc_data_moved $(stat_of gc_data_moved) gc_node_moved $(stat_of gc_node_moved) gc_secs_freed $(stat_of gc_secs_freed) ssr_blocks_warm_data $(stat_of ssr_blocks_warm_data)"
@@ -75,8 +98,9 @@ for cfg in $CONFIGS; do
 		umount $F
 		fsck_clean /dev/vda
 		mount -t f2fs /dev/vda $F || fail "round $r: remount failed"
-		ager2 verify
+		agerN verify
 		check_ager "round $r: verify after remount"
+		ager -d $F/r -m /tmp/r.model verify || fail "round $r: reader's files after remount"
 		r=$((r + 1))
 	done
 	[ $cfg_fg -gt 0 ] || fail "foreground GC never ran with $segs segment(s) per section"
