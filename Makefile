@@ -4,6 +4,7 @@
 #   make run [CMD='...'] [F2FS=stock]           shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
+#   make bench-gc                               write amplification of GC (build/bench-gc/)
 #   make lint                                   checkpatch --strict and kernel-doc
 #   make setup | module | initramfs | clean | distclean
 #
@@ -24,12 +25,12 @@ MAKEOVERRIDES :=
 export F2FS T CMD KVM V
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
-	bpf-tools bench aging crash-test
+	bpf-tools bench bench-gc aging crash-test
 
 all: initramfs
 
 help:
-	@sed -n '2,11s/^# \{0,1\}//p' Makefile
+	@sed -n '2,12s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -59,6 +60,10 @@ run: initramfs
 
 bench: initramfs
 	@scripts/bench.sh
+
+# Write amplification of cleaning: greedy, greedy + cost-benefit, stock.
+bench-gc: initramfs
+	@scripts/bench-gc.sh
 
 # The full aging sweep (make check runs test 60 in its short form).
 aging: initramfs

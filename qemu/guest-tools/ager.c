@@ -195,9 +195,10 @@ static void report(const char *what)
 {
 	uint64_t cap = capacity(), data = data_blocks();
 
-	printf("%s files %u data_blocks %llu capacity_blocks %llu util_pct %.1f written_mib %llu\n",
+	printf("%s files %u data_blocks %llu capacity_blocks %llu util_pct %.1f written_mib %llu written_kib %llu\n",
 	       what, nfiles, (unsigned long long)data, (unsigned long long)cap,
-	       cap ? 100.0 * data / cap : 0, (unsigned long long)(written >> 20));
+	       cap ? 100.0 * data / cap : 0, (unsigned long long)(written >> 20),
+	       (unsigned long long)(written >> 10));
 }
 
 /* Write blocks [b0, b1) of file @f (clipped to its size) with new gens. */

@@ -21,12 +21,14 @@ stat_of() { awk -v k="$1" '$1 == k { print $2 }' $S; }
 W="a b c d"
 NW=4
 agerN() {  # agerN CMD ARGS...: run every writer; results in /tmp/W.{out,rc}
-	_s=$SEED
+	_s=$SEED _pids=
 	for _w in $W; do
 		(_r=0; ager -d $F/$_w -m /tmp/$_w.model -s "$_s" -c "$CAP" "$@" > /tmp/$_w.out 2>&1 || _r=$?; echo $_r > /tmp/$_w.rc) &
+		_pids="$_pids $!"
 		_s=$((_s + 1))
 	done
-	wait
+	# Not a bare wait: the reader runs in the background too.
+	for _p in $_pids; do wait "$_p" || true; done
 	for _w in $W; do cat /tmp/$_w.out; done
 }
 check_ager() {  # check_ager WHAT: every writer must have succeeded
