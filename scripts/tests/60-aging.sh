@@ -74,12 +74,15 @@ for cfg in $CONFIGS; do
 	check_ager "verify after fill"
 
 	# Foreground GC sets in at a random round: if it has not yet, up to
-	# ROUNDS more rounds run.
+	# ROUNDS more rounds run, at 4% more utilisation.
 	r=1 cfg_fg=0
 	while [ $r -le "$ROUNDS" ] || { [ $cfg_fg = 0 ] && [ $r -le $((2 * ROUNDS)) ]; }; do
 		rm -f /tmp/stop /tmp/r.rc
 		reader &
-		agerN churn $((ROUND_MIB / NW)) $PCT
+		# Extra rounds press harder: each writer 1% more.
+		lim=$PCT
+		[ $r -le "$ROUNDS" ] || lim=$((PCT + 1))
+		agerN churn $((ROUND_MIB / NW)) $lim
 		touch /tmp/stop
 		wait
 		check_ager "round $r"
