@@ -55,8 +55,9 @@ note "after ${i}s idle: gc_calls_bg $(stat_of gc_calls_bg) victims_cost_benefit 
 [ "$(stat_of gc_secs_freed)" -gt 0 ] || fail "no victim section was freed by a checkpoint"
 sync
 [ "$(stat_of free_segs)" -gt "$free0" ] || fail "free segments did not grow ($free0 -> $(stat_of free_segs))"
-# Every victim event is a background cost-benefit one, and no section is
-# chosen twice unless a checkpoint came in between.
+# Every victim event is a background cost-benefit one with valid blocks
+# below a segment's 512, and no section is chosen twice unless a
+# checkpoint came in between.
 grep -q 'f2fs_gc_victim:' /host/trace.txt || fail "no f2fs_gc_victim event"
 awk '
 	/f2fs_cp_end:/ { delete seen; next }
@@ -65,6 +66,8 @@ awk '
 		match($0, /secno = [0-9]+/); s = substr($0, RSTART, RLENGTH)
 		if (s in seen) { print "chosen twice: " $0; bad = 1 }
 		seen[s] = 1
+		match($0, /valid_blocks = [0-9]+/); v = substr($0, RSTART + 15, RLENGTH - 15) + 0
+		if (v < 1 || v >= 512) { print "victim with " v " valid blocks of 512: " $0; bad = 1 }
 	}
 	END { exit bad }' /host/trace.txt || fail "bad background GC victims (see trace.txt)"
 ager -d $F -m $M verify || fail "verify after background GC"
