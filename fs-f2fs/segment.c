@@ -24,6 +24,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include <linux/pagemap.h>
+#include <linux/moduleparam.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -467,9 +468,13 @@ static void sum_footer(struct f2fs_summary_block *sum, enum f2fs_log_type t)
  * recycle.  The warm node log never does, because fsync chains its blocks
  * through next_blkaddr.
  */
+static bool ssr = true;
+module_param(ssr, bool, 0644);
+MODULE_PARM_DESC(ssr, "let logs recycle dirty segments when free ones run short (slack space recycling)");
+
 static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
-	if (type == F2FS_LOG_WARM_NODE)
+	if (!READ_ONCE(ssr) || type == F2FS_LOG_WARM_NODE)
 		return false;
 	return sbi->sm.free_segs + sbi->sm.prefree_segs <
 	       le32_to_cpu(sbi->ckpt->overprov_segment_count);

@@ -53,16 +53,17 @@ reader() {  # reader: verify the reader's files until /tmp/stop exists
 # The reader's files take 5% of the capacity df shows on the empty
 # filesystem, and each writer an equal share of the rest of FILL%.
 PCT=$(((FILL - 5) / NW))
-fg=0 moved=0 freed=0 ssr=0
+fg=0 moved=0 freed=0 ssrall=0
 for cfg in $CONFIGS; do
-	sectors=${cfg%:*} segs=${cfg#*:}
+	sectors=${cfg%%:*} segs=${cfg#*:} ssr=${segs#*:} segs=${segs%:*}
+	[ "$ssr" = 1 ] && echo Y > /sys/module/f2fs/parameters/ssr || echo N > /sys/module/f2fs/parameters/ssr
 	rm -f /tmp/*.model
 	if [ "$sectors" = 0 ]; then
 		mkfs.f2fs -q -f -s "$segs" /dev/vda || fail "mkfs failed"
 	else
 		mkfs.f2fs -q -f -s "$segs" /dev/vda "$sectors" || fail "mkfs failed"
 	fi
-	note "filesystem of $([ "$sectors" = 0 ] && echo 512 || echo $((sectors / 2048))) MiB, $segs segment(s) per section"
+	note "filesystem of $([ "$sectors" = 0 ] && echo 512 || echo $((sectors / 2048))) MiB, $segs segment(s) per section, SSR $([ "$ssr" = 1 ] && echo on || echo off)"
 	mount -t f2fs /dev/vda $F || fail "mount failed"
 	for w in $W r; do mkdir $F/$w; done
 	CAP=$(($(df -k $F | awk 'NR == 2 { print $4 }') / 4))
@@ -73,10 +74,10 @@ for cfg in $CONFIGS; do
 	agerN verify
 	check_ager "verify after fill"
 
-	# Foreground GC sets in at a random round: if it has not yet, up to
-	# ROUNDS more rounds run, at 4% more utilisation.
-	r=1 cfg_fg=0
-	while [ $r -le "$ROUNDS" ] || { [ $cfg_fg = 0 ] && [ $r -le $((2 * ROUNDS)) ]; }; do
+	# Foreground GC sets in at a random round: with SSR off, if it has not
+	# run yet, up to ROUNDS more rounds run, at 4% more utilisation.
+	r=1 cfg_fg=0 cfg_ssr=0
+	while [ $r -le "$ROUNDS" ] || { [ $cfg_fg = 0 ] && [ "$ssr$fg" = 00 ] && [ $r -le $((2 * ROUNDS)) ]; }; do
 		rm -f /tmp/stop /tmp/r.rc
 		reader &
 		# Extra rounds press harder: each writer 1% more.
@@ -97,9 +98,10 @@ for cfg in $CONFIGS; do
 		cp $S /host/stats-s$segs-round$r.txt
 		fg=$((fg + $(stat_of gc_calls_fg)))
 		cfg_fg=$((cfg_fg + $(stat_of gc_calls_fg)))
+		cfg_ssr=$((cfg_ssr + $(stat_of ssr_blocks_warm_data) + $(stat_of ssr_blocks_cold_data)))
 		moved=$((moved + $(stat_of gc_data_moved) + $(stat_of gc_node_moved)))
 		freed=$((freed + $(stat_of gc_secs_freed)))
-		ssr=$((ssr + $(stat_of ssr_blocks_warm_data) + $(stat_of ssr_blocks_cold_data)))
+		ssrall=$((ssrall + $(stat_of ssr_blocks_warm_data) + $(stat_of ssr_blocks_cold_data)))
 		umount $F
 		fsck_clean /dev/vda
 		mount -t f2fs /dev/vda $F || fail "round $r: remount failed"
@@ -108,12 +110,19 @@ for cfg in $CONFIGS; do
 		ager -d $F/r -m /tmp/r.model verify || fail "round $r: reader's files after remount"
 		r=$((r + 1))
 	done
-	[ $cfg_fg -gt 0 ] || fail "foreground GC never ran with $segs segment(s) per section"
+	# With SSR on, SSR must have written; with it off, foreground GC must
+	# have run (with SSR on it may never need to).
+	if [ "$ssr" = 1 ]; then
+		[ $cfg_ssr -gt 0 ] || fail "no block was written by SSR"
+	else
+		[ $cfg_ssr = 0 ] || fail "SSR wrote $cfg_ssr blocks with the ssr parameter off"
+		[ $cfg_fg -gt 0 ] || fail "foreground GC never ran with SSR off"
+	fi
 	umount $F
 	fsck_clean /dev/vda
 done
-note "over all rounds: $fg foreground GC passes, $moved blocks moved, $freed sections freed, $ssr data blocks written by SSR"
+note "over all rounds: $fg foreground GC passes, $moved blocks moved, $freed sections freed, $ssrall data blocks written by SSR"
 [ "$fg" -gt 0 ] || fail "foreground GC never ran"
 [ "$moved" -gt 0 ] || fail "GC moved no block"
 [ "$freed" -gt 0 ] || fail "GC freed no section"
-[ "$ssr" -gt 0 ] || fail "no block was written by SSR"
+[ "$ssrall" -gt 0 ] || fail "no block was written by SSR"
