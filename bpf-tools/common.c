@@ -44,7 +44,7 @@ int libbpf_print_fn(enum libbpf_print_level level, const char *fmt, va_list args
 	return vfprintf(stderr, fmt, args);
 }
 
-static bool event_exists(const char *ev)
+bool event_exists(const char *ev)
 {
 	static const char *const roots[] = { "/sys/kernel/tracing",
 		"/sys/kernel/debug/tracing" };
