@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: the libbpf tools (bpf-tools/): f2fs-cp, f2fs-hotcold and f2fs-gc refuse clearly (one line, non-zero exit) bad arguments, a missing module, no mounted f2fs and no privilege; f2fs-cp counts exactly the 5 syncs done as 5 SYNC checkpoints (= debugfs cp_calls delta) with phases within the average; f2fs-hotcold puts .mp4 writes in cold_data (image made with -e mp4) and 700 directories in hot_node, its segment counts equal the debugfs segs_opened deltas; f2fs-gc, during aging with background GC, reports cost-benefit victims with utilisation within 0-100% and its passes equal the debugfs gc_calls delta; every -j line parses with jsoncheck (a strict JSON parser, qemu/guest-tools/jsoncheck.c); fsck is clean
+# desc: the libbpf tools (bpf-tools/): f2fs-cp, f2fs-hotcold, f2fs-gc and f2fs-top refuse clearly (one line, non-zero exit) bad arguments, a missing module, no mounted f2fs and no privilege; f2fs-cp counts exactly the 5 syncs done as 5 SYNC checkpoints (= debugfs cp_calls delta) with phases within the average; f2fs-hotcold puts .mp4 writes in cold_data (image made with -e mp4) and 700 directories in hot_node, its segment counts equal the debugfs segs_opened deltas; f2fs-top -j figures (checkpoints, events, blocks, extent lookups) add up to the debugfs deltas and -b -n says it runs on debugfs alone; f2fs-gc, after filling to 96% with 64 KiB files and deleting 3 of 4, with background GC, reports cost-benefit victims with utilisation within 0-100% and its passes equal the debugfs gc_calls delta; every -j line parses with jsoncheck (a strict JSON parser, qemu/guest-tools/jsoncheck.c); fsck is clean
 # disks: 256M
 # timeout: 300
 set -eu
@@ -9,7 +9,7 @@ F=/mnt/f2fs
 D=/sys/kernel/debug
 S=$D/f2fs/vda/stats
 P=/sys/module/f2fs/parameters
-TOOLS="f2fs-cp f2fs-hotcold f2fs-gc"
+TOOLS="f2fs-cp f2fs-hotcold f2fs-gc f2fs-top"
 grep -q " $D debugfs" /proc/mounts || mount -t debugfs none $D
 grep -q " /sys/kernel/tracing " /proc/mounts || mount -t tracefs none /sys/kernel/tracing
 sv() { awk -v k="$1" '$1 == k { print $2 }' $S; }
@@ -33,20 +33,23 @@ for t in $TOOLS; do
 	expect_err "bad option" "invalid option" $t -x
 	expect_err "bad interval" "invalid interval" $t 0
 	expect_err "extra argument" "invalid interval" $t 1 2 3
-	expect_err "no module" "is our f2fs module loaded" $t
+	[ $t = f2fs-top ] || expect_err "no module" "is our f2fs module loaded" $t
 done
+expect_err "f2fs-top without -b/-j" "full-screen mode is not implemented yet" f2fs-top
+expect_err "f2fs-top -b -j" "exclude each other" f2fs-top -b -j
 expect_err "bad blocks per section" "invalid blocks per section" f2fs-gc -s 0
 expect_err "-f with -b" "exclude each other" f2fs-gc -f -b
 use_module ours
 for t in $TOOLS; do
-	expect_err "nothing mounted" "no f2fs filesystem is mounted" $t
+	expect_err "nothing mounted" "no f2fs filesystem is mounted" $t $([ $t = f2fs-top ] && echo -b)
 done
 mkfs.f2fs -q -f -e mp4 /dev/vda || fail "mkfs.f2fs failed"
 mount -t f2fs -o background_gc_off /dev/vda $F || fail "mount failed"
 grep -q '^nobody:' /etc/passwd || echo 'nobody:x:65534:65534:nobody:/:/bin/sh' >> /etc/passwd
 for t in $TOOLS; do
-	expect_err "unprivileged" "must run as root" su nobody -s /bin/sh -c "$t"
-	expect_err "wrong device" "no f2fs mounted from or on 'vdz'" $t -d vdz
+	a=$([ $t = f2fs-top ] && echo -b || true)
+	expect_err "unprivileged" "must run as root" su nobody -s /bin/sh -c "$t $a"
+	expect_err "wrong device" "no f2fs mounted from or on 'vdz'" $t $a -d vdz
 done
 
 # start_tool OUT TOOL ARGS...: run in the background, wait for its banner
@@ -104,6 +107,35 @@ grep -q "reason = sync: 1 checkpoints" /tmp/cp.txt || fail "f2fs-cp text: no 're
 grep -q "usecs.*distribution" /tmp/cp.txt || fail "f2fs-cp text: no histogram"
 cp /tmp/cp.txt /host/ 2>/dev/null || true
 
+# ---- f2fs-top -j / -b: the figures are the debugfs counters' ------------
+cp $S /tmp/top0
+start_tool /tmp/top.json f2fs-top -j 1
+for i in 1 2 3; do head -c 500000 /dev/urandom > $F/t$i; sync; sleep 0.4; done
+cp $S /tmp/top1
+stop_tool INT
+cat /tmp/top.json
+jvalid /tmp/top.json
+tsum() { jsoncheck -g "$1" < /tmp/top.json | awk '{ s += $1 } END { print s + 0 }'; }
+dd_() { echo $(( $(awk -v k="$1" '$1 == k { print $2 }' /tmp/top1) - $(awk -v k="$1" '$1 == k { print $2 }' /tmp/top0) )); }
+[ "$(tsum cp.count)" = "$(dd_ cp_calls)" ] || fail "f2fs-top: $(tsum cp.count) checkpoints, debugfs $(dd_ cp_calls)"
+[ "$(tsum cp.events)" = "$(dd_ cp_calls)" ] || fail "f2fs-top: $(tsum cp.events) cp_end events, debugfs $(dd_ cp_calls)"
+[ "$(dd_ cp_sync)" -ge 3 ] || fail "fewer than 3 SYNC checkpoints for 3 syncs"
+[ "$(tsum logs.warm_data.lfs_blocks)" = "$(dd_ lfs_blocks_warm_data)" ] || fail "f2fs-top: warm_data blocks differ from debugfs"
+[ "$(tsum logs.warm_data.lfs_blocks)" -ge 366 ] || fail "f2fs-top: fewer warm_data blocks than 1.5 MB written"
+[ "$(tsum extent.lookups)" = "$(dd_ extent_lookups)" ] || fail "f2fs-top: extent lookups differ from debugfs"
+! jsoncheck -g bpf < /tmp/top.json | grep -v true || fail "f2fs-top -j ran without BPF"
+jsoncheck -g util_pct < /tmp/top.json | awk '$1 < 0 || $1 > 100 { exit 1 }' || fail "f2fs-top: utilisation outside 0-100%"
+[ "$(jget /tmp/top.json segs.main)" = "$(sv main_segs)" ] || fail "f2fs-top: main segments differ"
+note "f2fs-top -j: $(tsum cp.count) checkpoints and $(tsum logs.warm_data.lfs_blocks) warm_data blocks over $(wc -l < /tmp/top.json) intervals, as debugfs counted"
+start_tool /tmp/top.txt f2fs-top -b -n 1 2
+head -c 300000 /dev/urandom > $F/t4; sync
+wait $TOOL_PID || fail "f2fs-top -b -n 1 2 failed"
+cat /tmp/top.txt.err /tmp/top.txt
+cp /tmp/top.txt /host/ 2>/dev/null || true
+grep -q "showing debugfs figures only" /tmp/top.txt.err || fail "f2fs-top -n does not say it runs on debugfs only"
+[ "$(grep -c '\[debugfs only\]' /tmp/top.txt)" = 2 ] || fail "f2fs-top -b -n 1 2: not 2 intervals marked debugfs only"
+grep -q "^  warm_data " /tmp/top.txt || fail "f2fs-top -b: no per-log line"
+
 # ---- f2fs-hotcold: .mp4 is cold, directories hot -------------------------
 cp $S /tmp/hc0
 start_tool /tmp/hc.json f2fs-hotcold -j
@@ -151,16 +183,31 @@ echo 500 > $P/bg_gc_nogc_ms
 echo 300 > $P/bg_gc_idle_ms
 mkfs.f2fs -q -f /dev/vda || fail "mkfs failed"
 mount -t f2fs -o background_gc_off /dev/vda $F || fail "mount failed"
-ager -d $F -m /tmp/ager.model -s "$(test_seed)" fill 80 > /dev/null || fail "fill failed"
-ager -d $F -m /tmp/ager.model churn 64 80 > /dev/null || fail "churn failed"
+# 2450 files of 64 KiB (96% of the user blocks with their inodes), then 3 of
+# every 4 go: partly valid segments everywhere, few free ones, so background
+# GC finds work
+mkdir $F/g
+awk 'BEGIN { for (i = 0; i < 2450; i++) print 65536, "f" i }' > /tmp/names
+mknames /tmp/names $F/g 2> /dev/null || fail "fill failed"
+sync
+find $F/g -type f | awk 'NR % 4' | xargs rm -f
+sync
 umount $F
+# The GC thread first sleeps bg_gc_min_ms: 4 s, so that the tools attach
+# before its first pass; then 200 ms.
+echo 4000 > $P/bg_gc_min_ms
 mount -t f2fs /dev/vda $F || fail "mount failed"
 g0=$(sv gc_calls_bg) f0=$(sv gc_secs_freed) v0=$(sv gc_victims_cost_benefit)
 start_tool /tmp/gc.json f2fs-gc -j
 JSON_PID=$TOOL_PID
 start_tool /tmp/gc.txt f2fs-gc -b
+echo 200 > $P/bg_gc_min_ms
+[ "$(sv gc_calls_bg)" = "$g0" ] || fail "background GC ran before the tools attached"
 i=0
 while [ "$(sv gc_secs_freed)" -lt $((f0 + 3)) ] && [ $i -lt 60 ]; do sleep 1; i=$((i + 1)); done
+# quiesce the GC thread (its next sleep is long) before comparing counters
+for x in min max nogc; do echo 600000 > $P/bg_gc_${x}_ms; done
+sleep 2.5
 sync
 g1=$(sv gc_calls_bg) f1=$(sv gc_secs_freed) v1=$(sv gc_victims_cost_benefit)
 stop_tool INT
@@ -170,7 +217,7 @@ cat /tmp/gc.txt /tmp/gc.json
 cp /tmp/gc.txt /host/ 2>/dev/null || true
 jvalid /tmp/gc.json
 vic=$(jget /tmp/gc.json cost_benefit.victims)
-[ "$vic" -ge 1 ] || fail "f2fs-gc: no victim during background GC"
+[ "$vic" -ge 1 ] || fail "f2fs-gc: no victim during background GC (debugfs: gc_calls_bg $g0 -> $g1, $(grep -E '^(user_blocks|valid_blocks|free_segs|dirty_segs|main_segs|prefree_segs) ' $S | tr '\n' ' '))"
 [ "$vic" = $((v1 - v0)) ] || fail "f2fs-gc: $vic victims, debugfs $((v1 - v0))"
 [ "$(jget /tmp/gc.json bg.passes)" = $((g1 - g0)) ] || fail "f2fs-gc: $(jget /tmp/gc.json bg.passes) BG passes, debugfs $((g1 - g0))"
 [ "$(jget /tmp/gc.json util_over_100)" = 0 ] || fail "f2fs-gc: victims above 100%"
@@ -183,6 +230,5 @@ note "f2fs-gc: $vic cost-benefit victims, average utilisation $u%, $((g1 - g0)) 
 grep -q '^BG GC: [1-9]' /tmp/gc.txt || fail "f2fs-gc -b: no BG passes"
 ! grep -q '^FG GC:' /tmp/gc.txt || fail "f2fs-gc -b shows foreground GC"
 grep -q 'victim utilisation, policy = cost_benefit' /tmp/gc.txt || fail "f2fs-gc: no utilisation histogram"
-ager -d $F -m /tmp/ager.model verify > /dev/null || fail "verify after GC"
 umount $F
 fsck_clean /dev/vda
