@@ -198,6 +198,14 @@ void json_log2_hist(const __u64 *slots, int n)
 	printf("]");
 }
 
+double mono(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
 const char *now_hms(void)
 {
 	static char buf[16];
@@ -207,18 +215,46 @@ const char *now_hms(void)
 	return buf;
 }
 
-int parse_interval(const char *arg, int idx, int *interval, int *count)
+static const struct argp_option common_opts[] = {
+	{ "dev", 'd', "DEV", 0, "Device or mount point (default: the first f2fs mounted)" },
+	{ "json", 'j', NULL, 0, "One JSON object per interval" },
+	{ "verbose", 'v', NULL, 0, "Verbose libbpf debug output" },
+	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show the full help" },
+	{},
+};
+
+static error_t common_parse(int key, char *arg, struct argp_state *state)
 {
 	char *end;
 	long v;
 
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (errno || *end || v <= 0 || v > INT_MAX || idx > 1)
-		return -1;
-	if (idx == 0)
-		*interval = (int)v;
-	else
-		*count = (int)v;
+	switch (key) {
+	case 'h':
+		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
+		break;
+	case 'd':
+		env.dev = arg;
+		break;
+	case 'j':
+		env.json = true;
+		break;
+	case 'v':
+		verbose = true;
+		break;
+	case ARGP_KEY_ARG:
+		errno = 0;
+		v = strtol(arg, &end, 10);
+		if (errno || *end || v <= 0 || v > INT_MAX || state->arg_num > 1)
+			argp_error(state, "invalid interval/count '%s'", arg);
+		if (state->arg_num == 0)
+			env.interval = (int)v;
+		else
+			env.count = (int)v;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
 	return 0;
 }
+
+const struct argp common_argp = { common_opts, common_parse, NULL, NULL };

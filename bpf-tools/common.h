@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <linux/types.h>
+#include <argp.h>
 #include <bpf/libbpf.h>
 
 #define MAX_STATS 160
@@ -50,7 +51,19 @@ unsigned long long stat_delta(const struct stats *now, const struct stats *prev,
 void print_log2_hist(const __u64 *slots, int n, const char *unit);
 void json_log2_hist(const __u64 *slots, int n);
 const char *now_hms(void);
-/* parse "interval [count]" positionals; returns 0 or an argp error */
-int parse_interval(const char *arg, int idx, int *interval, int *count);
+double mono(void);		/* CLOCK_MONOTONIC in seconds */
+/*
+ * The options every tool takes (-d, -j, -v, -h) and "interval [count]",
+ * as an argp child: a tool sets env's defaults and lists common_argp in
+ * its children.
+ */
+struct common_env {
+	const char *dev;
+	bool json;
+	int interval;
+	int count;
+};
+extern struct common_env env;
+extern const struct argp common_argp;
 
 #endif

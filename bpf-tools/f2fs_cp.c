@@ -12,19 +12,15 @@
 #include "f2fs_cp.h"
 #include "f2fs_cp.skel.h"
 
-static struct env {
-	const char *dev;
-	bool json;
-	int interval;
-	int count;
-} env = { .interval = 99999999, .count = -1 };
+struct common_env env = { .interval = 99999999, .count = -1 };
 
 static const char *const phase_names[NR_PHASES] = { "block", "flush", "wait",
 	"nat", "sit", "pack" };
 
 const char *argp_program_version = "f2fs-cp 0.1";
 static const char doc[] =
-"Checkpoint latency of f2fs, per reason, with the time of each phase.\n"
+"Checkpoint latency of f2fs, per reason, with the time of each phase\n"
+"(of every f2fs mounted, or of the one named by -d).\n"
 "\n"
 "USAGE: f2fs-cp [-h] [-v] [-j] [-d DEV] [interval] [count]\n"
 "\n"
@@ -34,38 +30,7 @@ static const char doc[] =
 "    f2fs-cp -j 1 10     # one JSON object per second, 10 times\n"
 "    f2fs-cp -d vdb      # only the f2fs on /dev/vdb\n";
 
-static const struct argp_option opts[] = {
-	{ "dev", 'd', "DEV", 0, "Device or mount point (default: every f2fs; figures of the first)" },
-	{ "json", 'j', NULL, 0, "One JSON object per interval" },
-	{ "verbose", 'v', NULL, 0, "Verbose libbpf debug output" },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show the full help" },
-	{},
-};
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case 'd':
-		env.dev = arg;
-		break;
-	case 'j':
-		env.json = true;
-		break;
-	case 'v':
-		verbose = true;
-		break;
-	case ARGP_KEY_ARG:
-		if (parse_interval(arg, state->arg_num, &env.interval, &env.count))
-			argp_error(state, "invalid interval/count '%s'", arg);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
+static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
 
 static void report(const struct cp_totals *now, const struct cp_totals *prev,
 		   __u64 max_ns)
@@ -127,7 +92,7 @@ static void report(const struct cp_totals *now, const struct cp_totals *prev,
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc };
+	static const struct argp argp = { NULL, NULL, "[interval] [count]", doc, children };
 	static const char *const events[] = { "f2fs_cp_end", NULL };
 	struct cp_totals prev = {}, now;
 	struct f2fs_cp_bpf *skel = NULL;

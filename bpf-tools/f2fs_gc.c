@@ -15,14 +15,11 @@
 #include "f2fs_gc.h"
 #include "f2fs_gc.skel.h"
 
-static struct env {
-	const char *dev;
-	bool json;
+struct common_env env = { .interval = 99999999, .count = -1 };
+static struct {
 	int type;		/* -1 both, 0 FG, 1 BG */
 	unsigned int sec_blocks;
-	int interval;
-	int count;
-} env = { .type = -1, .sec_blocks = 512, .interval = 99999999, .count = -1 };
+} opt = { .type = -1, .sec_blocks = 512 };
 
 const char *argp_program_version = "f2fs-gc 0.1";
 static const char doc[] =
@@ -38,47 +35,28 @@ static const char doc[] =
 "    f2fs-gc -s 1024     # sections of 2 segments (1024 blocks)\n";
 
 static const struct argp_option opts[] = {
-	{ "dev", 'd', "DEV", 0, "Device or mount point (default: the first f2fs)" },
 	{ "foreground", 'f', NULL, 0, "Foreground GC only" },
 	{ "background", 'b', NULL, 0, "Background GC only" },
 	{ "sec-blocks", 's', "BLOCKS", 0, "Blocks per section, for utilisation (default 512)" },
-	{ "json", 'j', NULL, 0, "One JSON object per interval" },
-	{ "verbose", 'v', NULL, 0, "Verbose libbpf debug output" },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show the full help" },
 	{},
 };
+static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
 	char *end;
 
 	switch (key) {
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case 'd':
-		env.dev = arg;
-		break;
 	case 'f':
 	case 'b':
-		if (env.type != -1)
+		if (opt.type != -1)
 			argp_error(state, "-f and -b exclude each other");
-		env.type = key == 'f' ? 0 : 1;
+		opt.type = key == 'f' ? 0 : 1;
 		break;
 	case 's':
-		env.sec_blocks = strtoul(arg, &end, 10);
-		if (*end || !env.sec_blocks || env.sec_blocks > 1U << 20)
+		opt.sec_blocks = strtoul(arg, &end, 10);
+		if (*end || !opt.sec_blocks || opt.sec_blocks > 1U << 20)
 			argp_error(state, "invalid blocks per section '%s'", arg);
-		break;
-	case 'j':
-		env.json = true;
-		break;
-	case 'v':
-		verbose = true;
-		break;
-	case ARGP_KEY_ARG:
-		if (parse_interval(arg, state->arg_num, &env.interval, &env.count))
-			argp_error(state, "invalid interval/count '%s'", arg);
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -130,7 +108,7 @@ static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 		moved += D(data_moved[t]) + D(node_moved[t]);
 	for (p = 0; p < 2; p++) {
 		vic[p] = D(victims[0][p]) + D(victims[1][p]);
-		avg_util[p] = vic[p] ? D(victim_valid[p]) * 100 / vic[p] / env.sec_blocks : 0;
+		avg_util[p] = vic[p] ? D(victim_valid[p]) * 100 / vic[p] / opt.sec_blocks : 0;
 	}
 	if (env.json) {
 		printf("{\"time\":\"%s\",\"dev\":\"%s\"", now_hms(), m->name);
@@ -158,7 +136,7 @@ static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 	}
 	printf("\n%s  %s\n", now_hms(), m->name);
 	for (t = 0; t < 2; t++)
-		if (env.type == -1 || env.type == t)
+		if (opt.type == -1 || opt.type == t)
 			printf("%s GC: %llu passes (%llu found nothing, %llu failed), avg %llu us; victims greedy %llu, cost-benefit %llu; moved %llu data, %llu node blocks\n",
 			       t ? "BG" : "FG", D(passes[t]), D(nodata[t]), D(errors[t]),
 			       D(passes[t]) ? D(time_ns[t]) / D(passes[t]) / 1000 : 0,
@@ -189,7 +167,7 @@ static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc };
+	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc, children };
 	static const char *const events[] = { "f2fs_gc_victim", "f2fs_gc_end", NULL };
 	static struct stats s, ps;
 	struct gc_totals prev = {}, now;
@@ -212,8 +190,8 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	skel->rodata->targ_dev = m.kdev;
-	skel->rodata->targ_type = env.type;
-	skel->rodata->blocks_per_sec = env.sec_blocks;
+	skel->rodata->targ_type = opt.type;
+	skel->rodata->blocks_per_sec = opt.sec_blocks;
 	err = f2fs_gc_bpf__load(skel);
 	if (!err)
 		err = f2fs_gc_bpf__attach(skel);

@@ -10,18 +10,12 @@
 #include <argp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "common.h"
 #include "f2fs_hotcold.h"
 #include "f2fs_hotcold.skel.h"
 
-static struct env {
-	const char *dev;
-	bool json;
-	int interval;
-	int count;
-} env = { .interval = 99999999, .count = -1 };
+struct common_env env = { .interval = 99999999, .count = -1 };
 
 const char *argp_program_version = "f2fs-hotcold 0.1";
 static const char doc[] =
@@ -35,38 +29,7 @@ static const char doc[] =
 "    f2fs-hotcold -j 5 3     # JSON, every 5 seconds, 3 times\n"
 "    f2fs-hotcold -d /mnt/x  # the f2fs mounted on /mnt/x\n";
 
-static const struct argp_option opts[] = {
-	{ "dev", 'd', "DEV", 0, "Device or mount point (default: the first f2fs)" },
-	{ "json", 'j', NULL, 0, "One JSON object per interval" },
-	{ "verbose", 'v', NULL, 0, "Verbose libbpf debug output" },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show the full help" },
-	{},
-};
-
-static error_t parse_arg(int key, char *arg, struct argp_state *state)
-{
-	switch (key) {
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
-	case 'd':
-		env.dev = arg;
-		break;
-	case 'j':
-		env.json = true;
-		break;
-	case 'v':
-		verbose = true;
-		break;
-	case ARGP_KEY_ARG:
-		if (parse_interval(arg, state->arg_num, &env.interval, &env.count))
-			argp_error(state, "invalid interval/count '%s'", arg);
-		break;
-	default:
-		return ARGP_ERR_UNKNOWN;
-	}
-	return 0;
-}
+static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
 
 static void report(const struct f2fs_mount *m, double secs,
 		   const struct stats *s, const struct stats *ps,
@@ -107,17 +70,9 @@ static void report(const struct f2fs_mount *m, double secs,
 	fflush(stdout);
 }
 
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc };
+	static const struct argp argp = { NULL, NULL, "[interval] [count]", doc, children };
 	static const char *const events[] = { "f2fs_segment_alloc", NULL };
 	static struct stats s, ps;
 	struct hc_totals prev = {}, now;

@@ -11,18 +11,13 @@
 #include <argp.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 #include "common.h"
 #include "f2fs_top.h"
 #include "f2fs_top.skel.h"
 
-static struct env {
-	const char *dev;
-	bool batch, json, no_bpf;
-	int interval;
-	int count;
-} env = { .interval = 1, .count = -1 };
+struct common_env env = { .interval = 1, .count = -1 };
+static bool batch, no_bpf;
 
 const char *argp_program_version = "f2fs-top 0.1";
 static const char doc[] =
@@ -38,57 +33,31 @@ static const char doc[] =
 
 static const struct argp_option opts[] = {
 	{ "batch", 'b', NULL, 0, "Plain lines, no terminal control" },
-	{ "json", 'j', NULL, 0, "One JSON object per interval" },
 	{ "no-bpf", 'n', NULL, 0, "Do not load BPF: debugfs figures only" },
-	{ "dev", 'd', "DEV", 0, "Device or mount point (default: the first f2fs)" },
-	{ "verbose", 'v', NULL, 0, "Verbose libbpf debug output" },
-	{ NULL, 'h', NULL, OPTION_HIDDEN, "Show the full help" },
 	{},
 };
+static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
 
 static error_t parse_arg(int key, char *arg, struct argp_state *state)
 {
+	(void)arg;
 	switch (key) {
-	case 'h':
-		argp_state_help(state, stderr, ARGP_HELP_STD_HELP);
-		break;
 	case 'b':
-		env.batch = true;
-		break;
-	case 'j':
-		env.json = true;
+		batch = true;
 		break;
 	case 'n':
-		env.no_bpf = true;
-		break;
-	case 'd':
-		env.dev = arg;
-		break;
-	case 'v':
-		verbose = true;
-		break;
-	case ARGP_KEY_ARG:
-		if (parse_interval(arg, state->arg_num, &env.interval, &env.count))
-			argp_error(state, "invalid interval/count '%s'", arg);
+		no_bpf = true;
 		break;
 	case ARGP_KEY_END:
-		if (!env.batch && !env.json)
+		if (!batch && !env.json)
 			argp_error(state, "the full-screen mode is not implemented yet: use -b or -j");
-		if (env.batch && env.json)
+		if (batch && env.json)
 			argp_error(state, "-b and -j exclude each other");
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
 	return 0;
-}
-
-static double mono(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
 /* The figures of one interval. */
@@ -209,7 +178,7 @@ static void print_batch(const struct f2fs_mount *m, const struct view *v)
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc };
+	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc, children };
 	static struct stats s, ps;
 	struct f2fs_top_bpf *skel = NULL;
 	struct top_totals prev = {}, now;
@@ -230,7 +199,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	libbpf_set_print(libbpf_print_fn);
-	if (!env.no_bpf) {
+	if (!no_bpf) {
 		const char *why = NULL;
 
 		if (!event_exists("f2fs_cp_end"))
