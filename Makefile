@@ -6,7 +6,7 @@
 #   make aging                                  full aging sweep (test 60, 5x the device)
 #   make bench-gc                               write amplification of GC (build/bench-gc/)
 #   make lint                                   checkpatch --strict and kernel-doc
-#   make setup | module | initramfs | clean | distclean
+#   make setup | module | bpf-tools | initramfs | clean | distclean
 #
 # Everything generated goes to build/.  KVM=1 uses -accel kvm, V=1 shows
 # the guest console live.
@@ -45,8 +45,12 @@ else
 	@test -f fs-f2fs/f2fs.ko || { echo "module: ERROR: fs-f2fs/f2fs.ko was not produced" >&2; exit 1; }
 endif
 
-initramfs: setup module
+initramfs: setup module bpf-tools
 	@qemu/mkinitramfs.sh
+
+# The libbpf tools (bpf-tools/, see its Makefile) into build/bpf/.
+bpf-tools: setup
+	@$(MAKE) --no-print-directory -C bpf-tools OUT=$(BUILD)/bpf
 
 check: initramfs lint
 	@scripts/check.sh
@@ -70,9 +74,8 @@ aging: initramfs
 	@AGING=full scripts/check.sh 60-aging
 
 # ---- hook points for later targets ----------------------------------------
-# bpf-tools:  build bpf-tools/ (libbpf + bpftool skeletons) into build/bpf/
 # crash-test: dm-log-writes / dm-flakey power-cut replay tests
-bpf-tools crash-test:
+crash-test:
 	@echo "$@: not implemented yet" >&2; exit 1
 
 clean:

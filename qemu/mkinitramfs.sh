@@ -7,7 +7,8 @@
 # libraries, the guest kernel modules the harness needs (never f2fs.ko!)
 # under /lib/modules/KVER, our module at /opt/f2fs/ours/f2fs.ko (if built),
 # the stock one at /opt/f2fs/stock/f2fs.ko, qemu/guest-tools/*.c compiled
-# statically into /usr/local/bin, qemu/init as /init, qemu/guest-lib.sh as
+# statically into /usr/local/bin, build/bpf/f2fs-* (make bpf-tools) into
+# /usr/local/bin, qemu/init as /init, qemu/guest-lib.sh as
 # /lib/harness.sh and scripts/tests/* under /tests.
 set -eu
 
@@ -109,6 +110,11 @@ for c in "$ROOT"/qemu/guest-tools/*.c; do
 	name=$(basename "$c" .c)
 	gcc -static -O2 -Wall -o "$ST/usr/local/bin/$name" "$c" \
 		|| die "guest tool $c failed to compile"
+done
+
+# --- the libbpf tools (make bpf-tools), static -----------------------------
+for b in "$BUILD"/bpf/f2fs-*; do
+	[ -f "$b" ] && cp "$b" "$ST/usr/local/bin/"
 done
 
 # --- init, harness library, tests -----------------------------------------
