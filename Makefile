@@ -4,7 +4,7 @@
 #   make run [CMD='...'] [F2FS=stock]           shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
-#   make bench-gc                               write amplification of GC (build/bench-gc/)
+#   make bench-gc | bench-trace                 GC write amplification, trace event cost
 #   make lint                                   checkpatch --strict and kernel-doc
 #   make setup | module | bpf-tools | initramfs | clean | distclean
 #
@@ -25,7 +25,7 @@ MAKEOVERRIDES :=
 export F2FS T CMD KVM V
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
-	bpf-tools bench bench-gc aging crash-test
+	bpf-tools bench bench-gc bench-trace aging crash-test
 
 all: initramfs
 
@@ -68,6 +68,10 @@ bench: initramfs
 # Write amplification of cleaning: greedy, greedy + cost-benefit, stock.
 bench-gc: initramfs
 	@scripts/bench-gc.sh
+
+# The cost of our trace events: a write workload with them off and on.
+bench-trace: initramfs
+	@scripts/bench-trace.sh
 
 # The full aging sweep (make check runs test 60 in its short form).
 aging: initramfs
