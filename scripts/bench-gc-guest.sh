@@ -4,6 +4,8 @@
 #   vda  ours, -o background_gc_off        (foreground greedy GC only)
 #   vdb  ours, default                     (plus background cost-benefit GC)
 #   vdc  the stock module, default         (its own GC, for comparison)
+#   vdd  ours, background_gc_off, SSR off  (pure LFS: greedy GC does it all)
+#   vde  ours, default, SSR off            (pure LFS with background GC)
 # Each: fill to FILL% of capacity, then ROUNDS x ROUND_MIB of churn by ager,
 # with IDLE seconds of quiet between rounds (when background GC works).
 # Results: "variant user_kib moved_blocks gc_fg gc_bg dev_write_kib" lines in
@@ -28,12 +30,13 @@ stock_gc() {
 	     END { print m + 0, fg - bg, bg + 0 }' /sys/kernel/debug/f2fs/status
 }
 
-run() {  # run NAME DEV MODULE OPTS
+run() {  # run NAME DEV MODULE OPTS [SSR Y|N]
 	name=$1 dev=$2
 	use_module "$3" || return 1
 	mkfs.f2fs -q -f /dev/$dev || return 1
 	mount -t f2fs ${4:+-o "$4"} /dev/$dev $F || return 1
 	if [ "$3" = ours ]; then
+		echo "${5:-Y}" > /sys/module/f2fs/parameters/ssr
 		echo 500 > /sys/module/f2fs/parameters/bg_gc_min_ms
 		echo 2000 > /sys/module/f2fs/parameters/bg_gc_max_ms
 		echo 1000 > /sys/module/f2fs/parameters/bg_gc_nogc_ms
@@ -66,3 +69,5 @@ run() {  # run NAME DEV MODULE OPTS
 run greedy vda ours background_gc_off || echo "greedy: failed"
 run cost_benefit vdb ours "" || echo "cost_benefit: failed"
 run stock vdc stock "" || echo "stock: failed"
+run greedy_lfs vdd ours background_gc_off N || echo "greedy_lfs: failed"
+run cost_benefit_lfs vde ours "" N || echo "cost_benefit_lfs: failed"
