@@ -730,6 +730,8 @@ int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
 	page = f2fs_get_node_page(sbi, nid, ni.ino, F2FS_ANY_NOFS);
 	if (IS_ERR(page))
 		return PTR_ERR(page);
+	/* A checkpoint must not find the page dirtied after its node flush. */
+	f2fs_lock_op(sbi);
 	lock_page(page);
 	err = 0;
 	if (page->mapping == sbi->node_inode->i_mapping) {
@@ -741,6 +743,7 @@ int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
 		}
 	}
 	unlock_page(page);
+	f2fs_unlock_op(sbi);
 	put_page(page);
 	return err;
 }
@@ -749,11 +752,22 @@ int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
  * f2fs_sync_node_pages - write every dirty node page and wait for them.
  * @sbi: the mount, inside a checkpoint.
  *
- * Return: 0 or -EIO.
+ * Node writeback that fails (a log without room) leaves the page dirty;
+ * the checkpoint must then not commit NAT and SIT entries that the nodes
+ * on disk do not match.
+ *
+ * Return: 0; -EIO; -ENOSPC when a node page is still dirty afterwards.
  */
 int f2fs_sync_node_pages(struct f2fs_sb_info *sbi)
 {
-	return filemap_write_and_wait(sbi->node_inode->i_mapping);
+	struct address_space *mapping = sbi->node_inode->i_mapping;
+	int err = filemap_write_and_wait(mapping);
+
+	if (!err && mapping_tagged(mapping, PAGECACHE_TAG_DIRTY)) {
+		f2fs_err(sbi, "node blocks could not be written (no free segment)");
+		err = -ENOSPC;
+	}
+	return err;
 }
 
 /**

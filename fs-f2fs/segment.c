@@ -470,12 +470,19 @@ static void sum_footer(struct f2fs_summary_block *sum, enum f2fs_log_type t)
  */
 static bool ssr = true;
 module_param(ssr, bool, 0644);
-MODULE_PARM_DESC(ssr, "let logs recycle dirty segments when free ones run short (slack space recycling)");
+MODULE_PARM_DESC(ssr, "let logs recycle dirty segments when free ones run short (slack space recycling); off, only within the reserve");
 
 static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
-	if (!READ_ONCE(ssr) || type == F2FS_LOG_WARM_NODE)
+	if (type == F2FS_LOG_WARM_NODE)
 		return false;
+	/*
+	 * With SSR turned off, it is still the last resort once free segments
+	 * reach the reserve, so that writeback of data dirtied earlier never
+	 * takes the segments the checkpoint's nodes need.
+	 */
+	if (!READ_ONCE(ssr))
+		return sbi->sm.free_segs < sbi->sm.rsvd_segs;
 	return sbi->sm.free_segs + sbi->sm.prefree_segs <
 	       le32_to_cpu(sbi->ckpt->overprov_segment_count);
 }
