@@ -25,12 +25,12 @@ for round in 1 2 3; do
 		mount -t f2fs /dev/vda $F
 		echo > $T/trace
 		[ $mode = on ] && echo 1 > $T/events/f2fs/enable
-		t0=$(date +%s%N)
+		t0=$(awk '{ print int($1 * 1000) }' /proc/uptime)
 		workload
-		t1=$(date +%s%N)
+		t1=$(awk '{ print int($1 * 1000) }' /proc/uptime)
 		echo 0 > $T/events/f2fs/enable
 		n=$(grep -c 'f2fs_' $T/trace)
-		echo "$mode $(((t1 - t0) / 1000000)) $n" | tee -a /host/results.raw
+		echo "$mode $((t1 - t0)) $n" | tee -a /host/results.raw
 		umount $F
 	done
 done
