@@ -624,6 +624,13 @@ void f2fs_free_node(struct inode *inode, u32 nid)
 	struct f2fs_nat_cached ni;
 	loff_t pos = (loff_t)nid << PAGE_SHIFT;
 
+	/*
+	 * Drop the cached page first, waiting for a writeback of it that may
+	 * be moving the node to a new block: reading the NAT before that
+	 * could free the old block while the write points the NAT at a new
+	 * one, which would then stay in use with no owner.
+	 */
+	truncate_inode_pages_range(nmap, pos, pos + PAGE_SIZE - 1);
 	if (f2fs_get_node_info(sbi, nid, &ni))
 		return;
 	if (ni.blkaddr == NULL_ADDR)
@@ -638,7 +645,6 @@ void f2fs_free_node(struct inode *inode, u32 nid)
 	spin_unlock(&sbi->stat_lock);
 	if (nid != inode->i_ino && inode->i_blocks >= (F2FS_BLKSIZE >> 9))
 		inode->i_blocks -= F2FS_BLKSIZE >> 9;
-	truncate_inode_pages_range(nmap, pos, pos + PAGE_SIZE - 1);
 }
 
 static enum f2fs_log_type node_log_type(struct f2fs_node *rn)
