@@ -770,7 +770,8 @@ static int f2fs_write_data_page(struct page *page,
 		}
 		zero_user_segment(page, ofs, PAGE_SIZE);
 	}
-	if (!sbi->writable || f2fs_inline_data(inode))
+	if (!sbi->writable || f2fs_inline_data(inode) ||
+	    (sbi->recovering && !in_cp))
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto redirty;
@@ -790,6 +791,61 @@ redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);
 	return 0;
+}
+
+/**
+ * f2fs_recover_data_block - adopt a block that an fsync record points to.
+ * @inode: the file being recovered.
+ * @index: file block index.
+ * @blkaddr: the block fsync wrote for it after the checkpoint.
+ *
+ * The block becomes the file's (claimed in the SIT with a summary naming
+ * its node, and charged), and the block it replaces is freed.  Called by
+ * recovery with sbi->cp_rwsem held shared.
+ *
+ * Return: 0 (also when the file has the block already); -EFSCORRUPTED
+ * when the block is not one fsync could have written (the caller skips
+ * it); -ENOSPC; or a node read error.
+ */
+int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_summary sum = {};
+	struct f2fs_nat_cached ni;
+	struct f2fs_dnode dn;
+	u32 old;
+	int err;
+
+	err = f2fs_get_dnode(inode, index, true, &dn);
+	if (err)
+		return err;
+	old = dn_addr(&dn);
+	if (old == blkaddr)
+		goto put_dnode;
+	err = f2fs_get_node_info(sbi, dn.nid, &ni);
+	if (err)
+		goto put_dnode;
+	sum.nid = cpu_to_le32(dn.nid);
+	sum.ofs_in_node = cpu_to_le16(dn.slot);
+	sum.version = ni.version;
+	if (old == NULL_ADDR) {
+		err = charge_data_block(inode);
+		if (err)
+			goto put_dnode;
+	}
+	err = f2fs_claim_block(sbi, blkaddr,
+			       f2fs_active_log(sbi, data_log_type(inode)), &sum);
+	if (err) {
+		if (old == NULL_ADDR)
+			uncharge_data_block(inode);
+		goto put_dnode;
+	}
+	set_dn_addr(&dn, blkaddr);
+	if (old != NULL_ADDR && old != NEW_ADDR)
+		f2fs_invalidate_block(sbi, old);
+put_dnode:
+	f2fs_put_dnode(&dn);
+	return err;
 }
 
 /**
@@ -934,6 +990,7 @@ int f2fs_convert_inline_data(struct inode *inode)
 	memset(f2fs_inline_addr(inode, rn), 0, f2fs_max_inline_data(inode));
 	fi->i_inline &= ~(F2FS_INLINE_DATA | F2FS_DATA_EXIST);
 	rn->i.i_inline = fi->i_inline;
+	f2fs_set_need_cp(inode);
 	set_page_dirty(ipage);
 	unlock_page(ipage);
 	put_page(ipage);

@@ -102,6 +102,8 @@ static inline bool f2fs_is_node_log(unsigned int type)
  * @ino: inode owning the node.
  * @blkaddr: where the node lives, NULL_ADDR when the nid is free.
  * @version: node version from the NAT entry.
+ * @checkpointed: the last checkpoint's NAT has a block for @nid (fsync
+ *	uses it to tell a node written since from one the checkpoint has).
  *
  * The fields and the tree are protected by nm.nat_lock.  An entry changed
  * since the last checkpoint carries F2FS_NAT_DIRTY (an xarray mark) and is
@@ -112,6 +114,7 @@ struct f2fs_nat_cached {
 	u32 ino;
 	u32 blkaddr;
 	u8 version;
+	bool checkpointed;
 };
 
 /**
@@ -160,8 +163,9 @@ struct f2fs_nm_info {
  * @type: log type that last wrote the segment.
  * @mtime: age stamp (seconds of filesystem lifetime) of the last change.
  * @valid_map: in-use blocks now (f2fs bit order, MSB first).
- * @ckpt_valid_map: in-use blocks at the last checkpoint; a block in use
- *	there cannot be reused before the next checkpoint.
+ * @ckpt_valid_map: blocks that cannot be reused before the next
+ *	checkpoint: those in use at the last checkpoint, and those allocated
+ *	since (an fsync record may still point at them, see recovery.c).
  *
  * Protected by sm.seg_lock.
  */
@@ -419,8 +423,11 @@ struct f2fs_gc_info {
  * @nm: node manager.
  * @curseg: the six logs from the checkpoint.
  * @ro_forced: the mount was asked rw but runs read-only.
- * @recovery_pending: the checkpoint is not an unmount checkpoint, so
- *	roll-forward data may be waiting for a read-write mount.
+ * @recovery_pending: the warm node log holds fsynced nodes written after
+ *	the checkpoint, which a read-write mount rolls forward.
+ * @recovering: roll-forward recovery is replaying them; writeback waits
+ *	for the checkpoint that ends it (set and cleared by mount).
+ * @no_roll_forward: mount option disable_roll_forward.
  * @active_logs: logs in use (mount option active_logs=2|4|6).
  * @no_heap: every log allocates towards the end (mount option no_heap).
  * @sm: segment manager (SIT, free segments); set up for writable mounts.
@@ -437,7 +444,9 @@ struct f2fs_gc_info {
  *	must write (struct f2fs_inode_info.dirty_dir_list).
  * @orphans: inode numbers unlinked but still open (struct f2fs_orphan).
  * @orphan_count: entries on @orphans.
- * @wb_pending: bios in flight written by this mount.
+ * @wb_pending: blocks allocated by f2fs_alloc_block() whose write has not
+ *	completed yet (counted from the allocation, so that waiting for zero
+ *	also covers writes about to be submitted).
  * @wb_wait: woken when @wb_pending drops to zero.
  * @wb_error: a write failed; the next checkpoint must not claim success.
  * @stats: counters for debugfs and the toolkit (locks: see the struct).
@@ -485,6 +494,8 @@ struct f2fs_sb_info {
 
 	bool ro_forced;
 	bool recovery_pending;
+	bool recovering;
+	bool no_roll_forward;
 
 	unsigned int active_logs;
 	bool no_heap;
@@ -537,6 +548,10 @@ struct f2fs_orphan {
  *	(sbi->inode_lock).
  * @dirty_dir_list: on sbi->dirty_dirs while @dir_dirty (sbi->inode_lock).
  * @dir_dirty: a directory with dentry pages not yet written.
+ * @need_cp_ver: checkpoint version current when the inode was linked,
+ *	renamed, shrunk or converted from inline data: until the next
+ *	checkpoint, fsync must write a checkpoint (roll-forward cannot
+ *	replay those changes).
  *
  * Entries leave both lists only under sbi->cp_rwsem (shared, or the
  * checkpoint's exclusive hold), so a checkpoint can use the inodes on
@@ -567,6 +582,7 @@ struct f2fs_inode_info {
 	bool meta_dirty;
 	struct list_head dirty_dir_list;
 	bool dir_dirty;
+	u64 need_cp_ver;
 };
 
 static inline struct f2fs_sb_info *F2FS_SB(struct super_block *sb)
@@ -759,6 +775,16 @@ static inline enum f2fs_log_type f2fs_active_log(struct f2fs_sb_info *sbi,
 	return t;
 }
 
+/*
+ * A change that roll-forward recovery cannot replay (a new link, a rename,
+ * a shrinking truncate, inline data leaving the inode): fsync of @inode
+ * writes a checkpoint until the next one is written anyway.
+ */
+static inline void f2fs_set_need_cp(struct inode *inode)
+{
+	F2FS_I(inode)->need_cp_ver = F2FS_I_SB(inode)->cp_ver;
+}
+
 /* Operations that change metadata run inside f2fs_lock_op/unlock_op. */
 static inline void f2fs_lock_op(struct f2fs_sb_info *sbi)
 {
@@ -867,6 +893,10 @@ unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
+int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+		     enum f2fs_log_type type, const struct f2fs_summary *sum);
+void f2fs_hold_segment(struct f2fs_sb_info *sbi, u32 segno);
+int f2fs_move_log(struct f2fs_sb_info *sbi, enum f2fs_log_type type);
 
 /* gc.c */
 unsigned int f2fs_free_sections(struct f2fs_sb_info *sbi);
@@ -896,7 +926,15 @@ int f2fs_init_free_nids(struct f2fs_sb_info *sbi);
 int f2fs_sync_node_pages(struct f2fs_sb_info *sbi);
 u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi);
 int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
+bool f2fs_nid_checkpointed(struct f2fs_sb_info *sbi, u32 nid);
+int f2fs_fsync_node_pages(struct inode *inode);
+int f2fs_recover_inode_page(struct f2fs_sb_info *sbi, const struct f2fs_node *src);
 extern const struct address_space_operations f2fs_node_aops;
+
+/* recovery.c */
+u64 f2fs_chain_ver(struct f2fs_sb_info *sbi);
+int f2fs_roll_forward_pending(struct f2fs_sb_info *sbi, unsigned int *inodes);
+int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi);
 
 /* inode.c */
 struct inode *f2fs_iget(struct super_block *sb, unsigned long ino);
@@ -922,6 +960,7 @@ int f2fs_convert_inline_data(struct inode *inode);
 u64 f2fs_start_index(struct inode *inode, u32 nofs);
 int f2fs_move_data_page(struct inode *inode, u64 index);
 struct page *f2fs_get_new_data_page(struct inode *inode, u64 index);
+int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr);
 void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr);
 struct page *f2fs_get_locked_node(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 				  u32 ofs);

@@ -5,8 +5,8 @@
  * Reads and writes go through the generic page cache paths (read_iter,
  * write_iter, mmap, splice), which call into data.c for block mapping,
  * readahead, block reservation and writeback.  fsync writes the file's
- * pages and then a checkpoint (the roll-forward fsync of the design is
- * not built yet).
+ * pages and then either an fsync record for roll-forward recovery
+ * (node.c, recovery.c) or a checkpoint.
  */
 #include <linux/fs.h>
 #include <linux/mm.h>
@@ -95,6 +95,7 @@ static int change_size(struct inode *inode, loff_t size)
 		return err;
 	truncate_setsize(inode, size);
 	if (size < old) {
+		f2fs_set_need_cp(inode);
 		err = zero_partial_block(inode, size);
 		if (err)
 			return err;
@@ -139,28 +140,62 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 	return 0;
 }
 
+/*
+ * Must this fsync write a checkpoint?  Roll-forward recovery replays a
+ * regular file's data, size and attributes, and links a new file into its
+ * parent by the name stored in its inode; it cannot replay other links,
+ * renames or shrinking, nor a file whose parent directory the checkpoint
+ * does not have yet.  Space short of the reserve also needs a checkpoint,
+ * which frees prefree segments.
+ */
+static bool fsync_needs_checkpoint(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+
+	if (!S_ISREG(inode->i_mode) || inode->i_nlink != 1)
+		return true;
+	if (fi->need_cp_ver == sbi->cp_ver)
+		return true;
+	if (sbi->active_logs == 2 || f2fs_space_low(sbi) ||
+	    sbi->nm.nat_dirty >= F2FS_CP_DIRTY_NATS)
+		return true;
+	return !f2fs_nid_checkpointed(sbi, inode->i_ino) &&
+	       !f2fs_nid_checkpointed(sbi, fi->i_pino);
+}
+
 /**
  * f2fs_sync_file - make a file's data and metadata durable.
  * @file: the file.
  * @start: first byte.
  * @end: last byte.
- * @datasync: only data and what is needed to read it back.
+ * @datasync: only data and what is needed to read it back (treated as a
+ *	full fsync: the inode block goes with every record anyway).
  *
- * Writes the range, then a checkpoint.
+ * Writes the range; then either an fsync record (the file's direct nodes
+ * and inode in the warm node log, see f2fs_fsync_node_pages()), which the
+ * next mount rolls forward, or, where recovery could not replay the
+ * change, a checkpoint.
  *
- * Return: 0, or the error of writeback or of the checkpoint.
+ * Return: 0, or the error of writeback, of the record or of the checkpoint.
  */
 int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 {
 	struct inode *inode = file_inode(file);
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	int err;
 
 	err = file_write_and_wait_range(file, start, end);
 	if (err)
 		return err;
-	if (sb_rdonly(inode->i_sb))
+	if (sb_rdonly(inode->i_sb) || !sbi->writable)
 		return 0;
-	return f2fs_write_checkpoint(F2FS_I_SB(inode), F2FS_CP_FSYNC);
+	if (!fsync_needs_checkpoint(inode)) {
+		err = f2fs_fsync_node_pages(inode);
+		if (err != -ENOSPC)
+			return err;
+	}
+	return f2fs_write_checkpoint(sbi, F2FS_CP_FSYNC);
 }
 
 /* Writers never see inline data: it moves to a block at open. */

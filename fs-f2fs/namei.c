@@ -157,6 +157,7 @@ static int f2fs_link(struct dentry *old_dentry, struct inode *dir,
 	if (!err) {
 		inode->i_ctime = current_time(inode);
 		inc_nlink(inode);
+		f2fs_set_need_cp(inode);
 		ihold(inode);
 		f2fs_mark_meta_dirty(inode);
 		d_instantiate(dentry, inode);
@@ -275,6 +276,7 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 	old_page = NULL;
 	old_inode->i_ctime = current_time(old_inode);
 	F2FS_I(old_inode)->i_pino = new_dir->i_ino;
+	f2fs_set_need_cp(old_inode);
 	f2fs_mark_meta_dirty(old_inode);
 	if (is_dir && (new_inode || old_dir != new_dir))
 		drop_nlink(old_dir);

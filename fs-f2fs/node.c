@@ -28,6 +28,8 @@
  * or corrupt NAT entry is reported instead of followed.
  */
 #include <linux/slab.h>
+#include <linux/blkdev.h>
+#include <linux/pagevec.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -128,6 +130,7 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		ni->ino = le32_to_cpu(ne.ino);
 		ni->blkaddr = le32_to_cpu(ne.block_addr);
 		ni->version = ne.version;
+		ni->checkpointed = ni->blkaddr != NULL_ADDR;
 		/*
 		 * Cached even when invalid, as it is on disk: every lookup
 		 * still fails below, but only this first one logs.
@@ -654,28 +657,28 @@ static enum f2fs_log_type node_log_type(struct f2fs_node *rn)
 	return f2fs_node_is_cold(rn) ? F2FS_LOG_WARM_NODE : F2FS_LOG_HOT_NODE;
 }
 
-static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+/*
+ * Write one locked node page (its dirty bit already cleared) to a new block
+ * of its log; the caller holds sbi->cp_rwsem (shared, or by being the
+ * checkpoint).  @marks are the footer's fsync and dentry bits for an fsync
+ * record (0 for any other write, which clears them).  Returns with the page
+ * unlocked, and submitted, on success; locked on error.
+ */
+static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
+			   u32 marks, blk_opf_t opf)
 {
-	struct f2fs_sb_info *sbi = F2FS_SB(page->mapping->host->i_sb);
-	bool in_cp = f2fs_in_checkpoint(sbi);
 	struct f2fs_summary sum = {};
 	struct f2fs_nat_cached ni;
 	struct f2fs_node *rn = page_address(page);
-	u32 nid = page->index, newaddr, next;
+	u32 nid = page->index, newaddr, next, flag;
 	int err;
 
-	if (!sbi->writable)
-		goto redirty;
-	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
-		goto redirty;
 	err = f2fs_get_node_info(sbi, nid, &ni);
 	if (err)
-		goto unlock_op;
+		return err;
 	if (ni.blkaddr == NULL_ADDR) {
 		/* Freed before it was written: nothing to write. */
 		unlock_page(page);
-		if (!in_cp)
-			f2fs_unlock_op(sbi);
 		return 0;
 	}
 	sum.nid = cpu_to_le32(nid);
@@ -684,24 +687,39 @@ static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
 	err = f2fs_alloc_block(sbi, node_log_type(rn), &sum, &newaddr, &next);
 	if (err) {
 		end_page_writeback(page);
-		goto unlock_op;
+		return err;
 	}
-	rn->footer.cp_ver = cpu_to_le64(sbi->cp_ver);
+	flag = le32_to_cpu(rn->footer.flag) &
+	       ~(BIT(FSYNC_BIT_SHIFT) | BIT(DENT_BIT_SHIFT));
+	rn->footer.flag = cpu_to_le32(flag | marks);
+	rn->footer.cp_ver = cpu_to_le64(f2fs_chain_ver(sbi));
 	rn->footer.next_blkaddr = cpu_to_le32(next);
 	f2fs_set_node_addr(sbi, nid, newaddr);
 	if (ni.blkaddr != NEW_ADDR)
 		f2fs_invalidate_block(sbi, ni.blkaddr);
 	unlock_page(page);
-	f2fs_submit_write(sbi, page, newaddr, REQ_META | wbc_to_write_flags(wbc));
-	if (!in_cp)
-		f2fs_unlock_op(sbi);
+	f2fs_submit_write(sbi, page, newaddr, REQ_META | opf);
 	return 0;
+}
 
-unlock_op:
+static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+{
+	struct f2fs_sb_info *sbi = F2FS_SB(page->mapping->host->i_sb);
+	bool in_cp = f2fs_in_checkpoint(sbi);
+	int err;
+
+	/* During recovery only its checkpoint writes: the chain must stay. */
+	if (!sbi->writable || (sbi->recovering && !in_cp))
+		goto redirty;
+	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
+		goto redirty;
+	err = write_node_page(sbi, page, 0, wbc_to_write_flags(wbc));
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
+	if (!err)
+		return 0;
 	if (err != -EAGAIN)
-		f2fs_err(sbi, "cannot write node %u (%d)", nid, err);
+		f2fs_err(sbi, "cannot write node %lu (%d)", page->index, err);
 redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);
@@ -752,6 +770,212 @@ int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
 	f2fs_unlock_op(sbi);
 	put_page(page);
 	return err;
+}
+
+/**
+ * f2fs_nid_checkpointed - does the last checkpoint have a block for @nid?
+ * @sbi: the mount.
+ * @nid: a node id.
+ *
+ * Return: true when the checkpoint's NAT maps @nid to a block (a node
+ * created since, or whose NAT entry cannot be read, gives false).
+ */
+bool f2fs_nid_checkpointed(struct f2fs_sb_info *sbi, u32 nid)
+{
+	struct f2fs_nat_cached ni;
+
+	return !f2fs_get_node_info(sbi, nid, &ni) && ni.checkpointed;
+}
+
+/* Lock a dirty node page of @ino found by a tag lookup, or drop it. */
+static bool lock_fsync_page(struct f2fs_sb_info *sbi, struct page *page,
+			    u32 ino)
+{
+	struct f2fs_node *rn = page_address(page);
+
+	lock_page(page);
+	if (page->mapping != sbi->node_inode->i_mapping ||
+	    le32_to_cpu(rn->footer.ino) != ino || !f2fs_node_is_dnode(rn)) {
+		unlock_page(page);
+		return false;
+	}
+	wait_on_page_writeback(page);
+	if (!clear_page_dirty_for_io(page)) {
+		unlock_page(page);
+		return false;
+	}
+	return true;
+}
+
+/*
+ * Write the dirty direct nodes of @ino other than the inode itself.  A
+ * page another writer is writing now is locked until it has its block, so
+ * locking each tagged page also orders such writes before the fsync mark.
+ */
+static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
+{
+	struct address_space *mapping = sbi->node_inode->i_mapping;
+	struct pagevec pvec;
+	pgoff_t index = 0;
+	unsigned int i, n;
+	int err = 0;
+
+	pagevec_init(&pvec);
+	while (!err && (n = pagevec_lookup_tag(&pvec, mapping, &index,
+					       PAGECACHE_TAG_DIRTY))) {
+		for (i = 0; i < n; i++) {
+			struct page *page = pvec.pages[i];
+			struct f2fs_node *rn = page_address(page);
+
+			if (err || page->index == ino ||
+			    le32_to_cpu(rn->footer.ino) != ino)
+				continue;
+			if (!lock_fsync_page(sbi, page, ino))
+				continue;
+			err = write_node_page(sbi, page, 0, REQ_SYNC);
+			if (err) {
+				set_page_dirty(page);
+				unlock_page(page);
+			}
+		}
+		pagevec_release(&pvec);
+		cond_resched();
+	}
+	return err;
+}
+
+/**
+ * f2fs_fsync_node_pages - write an fsync record of a regular file.
+ * @inode: the file, whose data pages are written already.
+ *
+ * The file's dirty direct nodes go to the warm node log, and then its
+ * inode block, carrying the fsync mark (and the dentry mark when the
+ * checkpoint does not have the inode yet, so that recovery links it into
+ * its parent by the name kept in the inode).  Every block allocated before
+ * the mark is waited for and the device cache flushed, so the chain of
+ * warm node blocks from the checkpoint up to the mark is durable on return.
+ *
+ * Return: 0; -ENOSPC when the log has no room (the caller falls back to a
+ * checkpoint); -EIO; or a node read error.
+ */
+int f2fs_fsync_node_pages(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	u32 ino = inode->i_ino, marks = BIT(FSYNC_BIT_SHIFT);
+	struct page *ipage;
+	int err;
+
+	f2fs_lock_op(sbi);
+	err = f2fs_update_inode(inode);
+	if (!err)
+		err = fsync_dnodes(sbi, ino);
+	if (err)
+		goto unlock_op;
+	if (!f2fs_nid_checkpointed(sbi, ino))
+		marks |= BIT(DENT_BIT_SHIFT);
+	ipage = f2fs_get_node_page(sbi, ino, ino, 0);
+	if (IS_ERR(ipage)) {
+		err = PTR_ERR(ipage);
+		goto unlock_op;
+	}
+	lock_page(ipage);
+	wait_on_page_writeback(ipage);
+	/* Written even when clean: the record needs its mark. */
+	clear_page_dirty_for_io(ipage);
+	err = write_node_page(sbi, ipage, marks, REQ_SYNC);
+	if (err) {
+		set_page_dirty(ipage);
+		unlock_page(ipage);
+	}
+	put_page(ipage);
+unlock_op:
+	f2fs_unlock_op(sbi);
+	if (err)
+		return err;
+	f2fs_wait_writes(sbi);
+	if (atomic_read(&sbi->wb_error))
+		return -EIO;
+	return blkdev_issue_flush(sbi->sb->s_bdev);
+}
+
+/**
+ * f2fs_recover_inode_page - recreate an inode that only an fsync record has.
+ * @sbi: the mount, during recovery.
+ * @src: the inode block from the record.
+ *
+ * The inode's nid becomes allocated again and its block is rebuilt in the
+ * node cache from @src, without its block addresses and node ids: recovery
+ * replays those into the new tree, charging them as it goes.
+ *
+ * Return: 0; -EFSCORRUPTED when the nid is in use already; -ENOSPC;
+ * -ENOMEM; or a NAT read error.
+ */
+int f2fs_recover_inode_page(struct f2fs_sb_info *sbi, const struct f2fs_node *src)
+{
+	u32 ino = le32_to_cpu(src->footer.ino);
+	struct f2fs_nat_cached *e;
+	struct f2fs_inode *ri;
+	struct f2fs_node *rn;
+	struct page *page;
+	unsigned int extra, naddrs, xattr;
+	u32 flag;
+
+	e = nat_entry_get(sbi, ino);
+	if (!e)
+		return -EIO;
+	if (e->blkaddr != NULL_ADDR) {
+		up_write(&sbi->nm.nat_lock);
+		return -EFSCORRUPTED;
+	}
+	e->ino = ino;
+	e->blkaddr = NEW_ADDR;
+	nat_mark_dirty(sbi, ino);
+	up_write(&sbi->nm.nat_lock);
+
+	if (!charge_blocks(sbi, true, true)) {
+		f2fs_set_node_addr(sbi, ino, NULL_ADDR);
+		return -ENOSPC;
+	}
+	page = grab_cache_page(sbi->node_inode->i_mapping, ino);
+	if (!page) {
+		spin_lock(&sbi->stat_lock);
+		sbi->total_valid_blocks--;
+		sbi->valid_node_count--;
+		sbi->valid_inode_count--;
+		spin_unlock(&sbi->stat_lock);
+		f2fs_set_node_addr(sbi, ino, NULL_ADDR);
+		return -ENOMEM;
+	}
+	rn = page_address(page);
+	memcpy(rn, src, PAGE_SIZE);
+	ri = &rn->i;
+	flag = le32_to_cpu(rn->footer.flag) &
+	       ~(BIT(FSYNC_BIT_SHIFT) | BIT(DENT_BIT_SHIFT));
+	rn->footer.flag = cpu_to_le32(flag);
+	rn->footer.next_blkaddr = 0;
+	memset(ri->i_nid, 0, sizeof(ri->i_nid));
+	ri->i_xattr_nid = 0;
+	/* Block addresses come back through the replay; inline data stays. */
+	if (!(ri->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY))) {
+		extra = ri->i_inline & F2FS_EXTRA_ATTR ?
+			le16_to_cpu(ri->i_extra_isize) / sizeof(__le32) : 0;
+		xattr = ri->i_inline & F2FS_INLINE_XATTR ?
+			DEFAULT_INLINE_XATTR_ADDRS : 0;
+		if (extra && f2fs_has_feature(sbi, F2FS_FEAT_FLEXIBLE_INLINE_XATTR))
+			xattr = le16_to_cpu(ri->i_inline_xattr_size);
+		naddrs = DEF_ADDRS_PER_INODE;
+		if (extra + xattr < naddrs) {
+			naddrs -= extra + xattr;
+			memset(&ri->i_addr[extra], 0, naddrs * sizeof(__le32));
+		}
+	}
+	ri->i_blocks = cpu_to_le64(1);
+	memset(&ri->i_ext, 0, sizeof(ri->i_ext));
+	SetPageUptodate(page);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	return 0;
 }
 
 /**
@@ -876,6 +1100,7 @@ clean:
 	trace_f2fs_nat_flush(sbi->sb, before, n, in_blocks, n, blocks);
 	xa_for_each_marked(&nm->nat_tree, nid, e, F2FS_NAT_DIRTY) {
 		xa_clear_mark(&nm->nat_tree, nid, F2FS_NAT_DIRTY);
+		e->checkpointed = e->blkaddr != NULL_ADDR;
 		if (e->blkaddr == NULL_ADDR) {
 			xa_erase(&nm->nat_tree, nid);
 			kmem_cache_free(nat_entry_slab, e);

@@ -474,7 +474,8 @@ MODULE_PARM_DESC(ssr, "let logs recycle dirty segments when free ones run short 
 
 static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
-	if (type == F2FS_LOG_WARM_NODE)
+	/* Recovery must not write over blocks the fsync chain still needs. */
+	if (type == F2FS_LOG_WARM_NODE || sbi->recovering)
 		return false;
 	/*
 	 * With SSR turned off, it is still the last resort once free segments
@@ -597,7 +598,11 @@ put_ssa:
  * @next_blkaddr: set to the block the log will hand out next (for node
  *	footers), or NULL_ADDR when unknown.
  *
- * The block is marked valid in the SIT at once.
+ * The block is marked valid in the SIT at once, and it cannot be handed
+ * out again before the next checkpoint even if it is freed meanwhile: an
+ * fsync record in the warm node log may point at it, and roll-forward
+ * recovery must find what fsync wrote there.  The caller must submit the
+ * block's write with f2fs_submit_write().
  *
  * Return: 0, -ENOSPC when no free segment is left, or -EIO when a summary
  * block cannot be written.
@@ -632,10 +637,14 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		sbi->stats.lfs_blocks[type]++;
 	cs->sum->entries[ofs] = *sum;
 	f2fs_set_bit_msb(ofs, se->valid_map);
+	/* Not reusable before the next checkpoint, even if freed: see below. */
+	f2fs_set_bit_msb(ofs, se->ckpt_valid_map);
 	se->valid_blocks++;
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, cs->segno);
 	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
+	/* In flight from now on, for f2fs_wait_writes(). */
+	atomic_inc(&sbi->wb_pending);
 
 	cs->blkoff = next_free_ofs(sbi, cs->segno, ofs + 1);
 	/* Open the next segment now so that the log's next block is known. */
@@ -886,7 +895,8 @@ static void f2fs_write_end_io(struct bio *bio)
 
 /**
  * f2fs_submit_write - write one page to a block, asynchronously.
- * @sbi: the mount.
+ * @sbi: the mount.  The block comes from f2fs_alloc_block(), which counted
+ *	it in sbi->wb_pending already.
  * @page: a page already under writeback (set_page_writeback()); writeback
  *	ends when the write completes.
  * @blkaddr: the target block.
@@ -902,15 +912,154 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 	bio->bi_end_io = f2fs_write_end_io;
 	bio->bi_private = sbi;
 	__bio_add_page(bio, page, PAGE_SIZE, 0);
-	atomic_inc(&sbi->wb_pending);
 	submit_bio(bio);
 }
 
 /**
- * f2fs_wait_writes - wait until every write of f2fs_submit_write() ended.
+ * f2fs_wait_writes - wait until every block allocated so far is written.
  * @sbi: the mount.
  */
 void f2fs_wait_writes(struct f2fs_sb_info *sbi)
 {
 	wait_event(sbi->wb_wait, !atomic_read(&sbi->wb_pending));
+}
+
+/*
+ * ---- Roll-forward recovery support ---------------------------------------
+ *
+ * Recovery (recovery.c) claims the data blocks fsync wrote after the
+ * checkpoint, keeps the segments of the fsync chain from being reused
+ * before its own checkpoint is durable, and moves the warm node log off
+ * the chain before that checkpoint writes nodes.
+ */
+
+/**
+ * f2fs_claim_block - mark a block written after the checkpoint as in use.
+ * @sbi: the mount, during recovery.
+ * @blkaddr: a main-area block.
+ * @type: the data log type to give the segment if it was free.
+ * @sum: the block's owner, for its segment summary.
+ *
+ * Return: 0; -EFSCORRUPTED when the block is outside the main area or
+ * already in use (at the checkpoint or claimed by an earlier record);
+ * -EIO or -ENOMEM when its segment summary cannot be read.
+ */
+int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+		     enum f2fs_log_type type, const struct f2fs_summary *sum)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	struct f2fs_seg_entry *se;
+	struct f2fs_summary_block *sb;
+	struct page *ssa = NULL;
+	u32 segno, ofs;
+	int err = 0;
+
+	if (!f2fs_valid_main_addr(sbi, blkaddr))
+		return -EFSCORRUPTED;
+	segno = f2fs_seg_of(sbi, blkaddr);
+	ofs = (blkaddr - sbi->main_blkaddr) & (sbi->blocks_per_seg - 1);
+	mutex_lock(&sm->seg_lock);
+	se = f2fs_seg_entry(sbi, segno);
+	if (f2fs_test_bit_msb(ofs, se->valid_map) ||
+	    f2fs_test_bit_msb(ofs, se->ckpt_valid_map)) {
+		err = -EFSCORRUPTED;
+		goto unlock;
+	}
+	if (f2fs_is_curseg(sbi, segno)) {
+		unsigned int i;
+
+		for (i = 0; i < F2FS_NR_LOGS; i++)
+			if (sbi->curseg[i].segno == segno)
+				break;
+		if (f2fs_is_node_log(i)) {
+			err = -EFSCORRUPTED;	/* data in a node log */
+			goto unlock;
+		}
+		sbi->curseg[i].sum->entries[ofs] = *sum;
+	} else {
+		/*
+		 * Segments outside the logs keep their summary in the SSA;
+		 * rewriting entries of unused blocks in place is harmless to
+		 * the checkpoint in force.
+		 */
+		ssa = f2fs_get_meta_page(sbi, sbi->ssa_blkaddr + segno);
+		if (IS_ERR(ssa)) {
+			err = PTR_ERR(ssa);
+			goto unlock;
+		}
+		sb = kmalloc(F2FS_BLKSIZE, GFP_NOFS);
+		if (!sb) {
+			err = -ENOMEM;
+			goto put_ssa;
+		}
+		memcpy(sb, page_address(ssa), F2FS_BLKSIZE);
+		if (!test_bit(segno, sm->inuse_map) || !se->valid_blocks)
+			memset(sb->entries, 0, sizeof(sb->entries));
+		sb->entries[ofs] = *sum;
+		sum_footer(sb, type);
+		err = f2fs_write_meta_block(sbi, sbi->ssa_blkaddr + segno, sb, 0);
+		kfree(sb);
+		if (err)
+			goto put_ssa;
+	}
+	if (!test_bit(segno, sm->inuse_map)) {
+		set_bit(segno, sm->inuse_map);
+		sm->free_segs--;
+		se->type = type;
+	}
+	if (__test_and_clear_bit(segno, sm->prefree_map))
+		sm->prefree_segs--;
+	f2fs_set_bit_msb(ofs, se->valid_map);
+	f2fs_set_bit_msb(ofs, se->ckpt_valid_map);
+	se->valid_blocks++;
+	se->mtime = f2fs_now_elapsed(sbi);
+	mark_sit_dirty(sbi, segno);
+put_ssa:
+	if (ssa)
+		put_page(ssa);
+unlock:
+	mutex_unlock(&sm->seg_lock);
+	return err;
+}
+
+/**
+ * f2fs_hold_segment - keep a free segment from reuse until a checkpoint.
+ * @sbi: the mount, during recovery.
+ * @segno: a segment holding blocks of the fsync chain.
+ *
+ * A free segment becomes prefree: allocation skips it, and the checkpoint
+ * that ends recovery frees it again.  Segments in use are left alone (the
+ * blocks of the chain in them are not reusable before a checkpoint).
+ */
+void f2fs_hold_segment(struct f2fs_sb_info *sbi, u32 segno)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+
+	if (segno >= sbi->main_segs)
+		return;
+	mutex_lock(&sm->seg_lock);
+	if (!test_bit(segno, sm->inuse_map)) {
+		set_bit(segno, sm->inuse_map);
+		sm->free_segs--;
+		mark_prefree(sbi, segno);
+	}
+	mutex_unlock(&sm->seg_lock);
+}
+
+/**
+ * f2fs_move_log - make a log continue in a new segment.
+ * @sbi: the mount.
+ * @type: the log.
+ *
+ * Return: 0, -ENOSPC, or -EIO when the old segment's summary cannot be
+ * written.
+ */
+int f2fs_move_log(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
+{
+	int err;
+
+	mutex_lock(&sbi->sm.seg_lock);
+	err = new_segment(sbi, type);
+	mutex_unlock(&sbi->sm.seg_lock);
+	return err;
 }

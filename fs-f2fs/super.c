@@ -57,6 +57,7 @@ static struct inode *f2fs_alloc_inode(struct super_block *sb)
 	fi->i_flags = 0;
 	fi->i_advise = 0;
 	fi->i_inline = 0;
+	fi->need_cp_ver = 0;
 	fi->i_dir_level = 0;
 	fi->i_current_depth = 0;
 	fi->i_pino = 0;
@@ -192,6 +193,8 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 		seq_puts(seq, ",background_gc_off");
 	if (sbi->no_heap)
 		seq_puts(seq, ",no_heap");
+	if (sbi->no_roll_forward)
+		seq_puts(seq, ",disable_roll_forward");
 	return 0;
 }
 
@@ -377,69 +380,9 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 }
 
 /* Read one main-area block synchronously (mount-time checks). */
-static int read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
-			   struct page *page)
-{
-	struct bio *bio;
-	int err;
-
-	bio = bio_alloc(sbi->sb->s_bdev, 1, REQ_OP_READ | REQ_META, GFP_NOFS);
-	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
-	__bio_add_page(bio, page, PAGE_SIZE, 0);
-	err = submit_bio_wait(bio);
-	bio_put(bio);
-	return err;
-}
-
-/*
- * Does the warm node log hold nodes fsynced after the checkpoint?  They
- * form a chain from the log's next block, each written with the
- * checkpoint's version; roll-forward recovery would replay them.
- */
-static int roll_forward_pending(struct f2fs_sb_info *sbi, bool *pending)
-{
-	struct f2fs_curseg *cs = &sbi->curseg[F2FS_LOG_WARM_NODE];
-	u64 want = sbi->cp_ver;
-	struct f2fs_node *rn;
-	struct page *page;
-	u32 blk, steps;
-	int err = 0;
-
-	*pending = false;
-	if (f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
-		return 0;
-	if (f2fs_cp_flag(sbi, CP_CRC_RECOVERY_FLAG)) {
-		u32 ofs = le32_to_cpu(sbi->ckpt->checksum_offset);
-
-		want |= (u64)le32_to_cpu(*(__le32 *)((u8 *)sbi->ckpt + ofs)) << 32;
-	}
-	page = alloc_page(GFP_KERNEL);
-	if (!page)
-		return -ENOMEM;
-	rn = page_address(page);
-	blk = f2fs_seg_blkaddr(sbi, cs->segno) + cs->blkoff;
-	for (steps = 0; steps < sbi->main_segs * sbi->blocks_per_seg &&
-	     f2fs_valid_main_addr(sbi, blk); steps++) {
-		err = read_main_block(sbi, blk, page);
-		if (err)
-			break;
-		if (le64_to_cpu(rn->footer.cp_ver) != want)
-			break;
-		if (le32_to_cpu(rn->footer.flag) & BIT(FSYNC_BIT_SHIFT)) {
-			*pending = true;
-			break;
-		}
-		blk = le32_to_cpu(rn->footer.next_blkaddr);
-	}
-	__free_page(page);
-	return err;
-}
-
 /* Why this image cannot be written by this module yet, or NULL. */
 static const char *write_blocker(struct f2fs_sb_info *sbi)
 {
-	bool pending;
-
 	if (f2fs_has_feature(sbi, F2FS_FEAT_INODE_CHKSUM))
 		return "inode checksums (inode_checksum feature) are not written yet";
 	if (f2fs_has_feature(sbi, F2FS_FEAT_QUOTA_INO | F2FS_FEAT_PRJQUOTA))
@@ -450,14 +393,13 @@ static const char *write_blocker(struct f2fs_sb_info *sbi)
 		return "large NAT bitmaps are not written yet";
 	if (f2fs_cp_flag(sbi, CP_ERROR_FLAG))
 		return "the checkpoint records an error; run fsck.f2fs";
-	if (roll_forward_pending(sbi, &pending))
-		return "the node log cannot be read";
-	if (pending)
-		return "fsynced data awaits roll-forward recovery, which is not built yet";
 	return NULL;
 }
 
-/* Set up what writing needs: SIT in memory, free nids, orphan cleanup. */
+/*
+ * Set up what writing needs: SIT in memory, free nids, then the cleanup of
+ * a crash: orphans released, fsynced files rolled forward.
+ */
 static int enable_writes(struct f2fs_sb_info *sbi)
 {
 	const char *why = write_blocker(sbi);
@@ -483,7 +425,11 @@ static int enable_writes(struct f2fs_sb_info *sbi)
 	sbi->writable = true;
 	err = f2fs_recover_orphans(sbi);
 	if (!err)
+		err = f2fs_recover_fsync_data(sbi);
+	if (!err) {
+		sbi->recovery_pending = false;
 		err = f2fs_start_gc_thread(sbi);
+	}
 	if (err) {
 		sbi->writable = false;
 		return err;
@@ -531,7 +477,9 @@ static loff_t max_file_size(void)
  * background_gc_off (or background_gc=off, the later spelling) keeps the
  * background cleaner from starting, background_gc=on is the default;
  * no_heap makes every log allocate towards the end of the device (heap,
- * the default, sends nodes and hot data the other way, see segment.c).
+ * the default, sends nodes and hot data the other way, see segment.c);
+ * disable_roll_forward drops what fsync wrote after the last checkpoint
+ * instead of recovering it (recovery.c).
  */
 static int parse_options(struct f2fs_sb_info *sbi, char *options)
 {
@@ -559,6 +507,10 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options)
 		}
 		if (!strcmp(p, "no_heap") || !strcmp(p, "heap")) {
 			sbi->no_heap = p[0] == 'n';
+			continue;
+		}
+		if (!strcmp(p, "disable_roll_forward")) {
+			sbi->no_roll_forward = true;
 			continue;
 		}
 		if (!strcmp(p, "background_gc=on")) {
@@ -642,8 +594,15 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		goto free_cursegs;
 
 	if (sb_rdonly(sb) && !f2fs_cp_flag(sbi, CP_UMOUNT_FLAG)) {
-		sbi->recovery_pending = true;
-		f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending and needs a read-write mount");
+		unsigned int pending;
+
+		err = f2fs_roll_forward_pending(sbi, &pending);
+		if (err)
+			goto free_cursegs;
+		sbi->recovery_pending = pending > 0;
+		if (pending)
+			f2fs_info(sbi, "roll-forward recovery is pending: %u files were fsynced after the checkpoint; a read-write mount recovers them, this one shows the checkpoint",
+				  pending);
 	}
 	if (sb_rdonly(sb) && f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
 		f2fs_info(sbi, "orphan inodes are pending release by a read-write mount");
