@@ -64,6 +64,10 @@ static const char *const node_read_names[F2FS_NR_NODE_READ_KINDS] = {
 };
 
 static const char *const alloc_names[2] = { "lfs", "ssr" };
+static const char *const fsync_kind_names[F2FS_NR_FSYNC_KINDS] = {
+	"record", "cp_not_file", "cp_links", "cp_changed", "cp_new_dir",
+	"cp_space",
+};
 
 /* Segment counts by fill; computed from the SIT of a writable mount. */
 struct seg_counts {
@@ -411,6 +415,12 @@ static int stats_show(struct seq_file *m, void *unused)
 			F2FS_NR_NAT_SOURCES);
 	kv_atomic_array(m, "node_reads", node_read_names, st->node_reads,
 			F2FS_NR_NODE_READ_KINDS);
+
+	/* fsync and roll-forward recovery. */
+	kv_atomic_array(m, "fsync", fsync_kind_names, st->fsyncs,
+			F2FS_NR_FSYNC_KINDS);
+	kv(m, "rf_files", READ_ONCE(st->rf_files));
+	kv(m, "rf_blocks", READ_ONCE(st->rf_blocks));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(stats);

@@ -284,6 +284,17 @@ enum f2fs_nat_source {
 	F2FS_NR_NAT_SOURCES,
 };
 
+/* What an fsync wrote: a record, or a checkpoint and why (counted, traced). */
+enum f2fs_fsync_kind {
+	F2FS_FSYNC_RECORD = 0,	/* an fsync record, rolled forward after a crash */
+	F2FS_FSYNC_CP_NOT_FILE,	/* not a regular file (a directory ...) */
+	F2FS_FSYNC_CP_LINKS,	/* hard links, or no link at all */
+	F2FS_FSYNC_CP_CHANGED,	/* linked, renamed, shrunk or inline data moved */
+	F2FS_FSYNC_CP_NEW_DIR,	/* a new file in a directory not checkpointed */
+	F2FS_FSYNC_CP_SPACE,	/* space, NAT cache or logs short for records */
+	F2FS_NR_FSYNC_KINDS,
+};
+
 /* How a node block read was issued. */
 enum f2fs_node_read_kind {
 	F2FS_NODE_READ_SYNC = 0,	/* a reader waits for it */
@@ -328,6 +339,9 @@ enum f2fs_node_read_kind {
  * @extent_updates: changes of a cached extent (atomic).
  * @nat_lookups: NAT lookups per enum f2fs_nat_source (atomic).
  * @node_reads: node block reads per enum f2fs_node_read_kind (atomic).
+ * @fsyncs: fsync calls per enum f2fs_fsync_kind (atomic).
+ * @rf_files: files rolled forward by recovery at mount.
+ * @rf_blocks: data blocks recovery adopted.
  *
  * All fields only grow while mounted; readers may read them without the
  * locks (a torn read of a 64-bit counter cannot happen on 64-bit hosts).
@@ -362,6 +376,9 @@ struct f2fs_stats {
 	atomic64_t extent_updates;
 	atomic64_t nat_lookups[F2FS_NR_NAT_SOURCES];
 	atomic64_t node_reads[F2FS_NR_NODE_READ_KINDS];
+	atomic64_t fsyncs[F2FS_NR_FSYNC_KINDS];
+	u64 rf_files;
+	u64 rf_blocks;
 };
 
 /**

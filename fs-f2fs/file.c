@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 /**
  * f2fs_getattr - fill a kstat, adding the creation time when recorded.
@@ -148,20 +149,24 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
  * does not have yet.  Space short of the reserve also needs a checkpoint,
  * which frees prefree segments.
  */
-static bool fsync_needs_checkpoint(struct inode *inode)
+static enum f2fs_fsync_kind fsync_kind(struct inode *inode)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_inode_info *fi = F2FS_I(inode);
 
-	if (!S_ISREG(inode->i_mode) || inode->i_nlink != 1)
-		return true;
+	if (!S_ISREG(inode->i_mode))
+		return F2FS_FSYNC_CP_NOT_FILE;
+	if (inode->i_nlink != 1)
+		return F2FS_FSYNC_CP_LINKS;
 	if (fi->need_cp_ver == sbi->cp_ver)
-		return true;
+		return F2FS_FSYNC_CP_CHANGED;
 	if (sbi->active_logs == 2 || f2fs_space_low(sbi) ||
 	    sbi->nm.nat_dirty >= F2FS_CP_DIRTY_NATS)
-		return true;
-	return !f2fs_nid_checkpointed(sbi, inode->i_ino) &&
-	       !f2fs_nid_checkpointed(sbi, fi->i_pino);
+		return F2FS_FSYNC_CP_SPACE;
+	if (!f2fs_nid_checkpointed(sbi, inode->i_ino) &&
+	    !f2fs_nid_checkpointed(sbi, fi->i_pino))
+		return F2FS_FSYNC_CP_NEW_DIR;
+	return F2FS_FSYNC_RECORD;
 }
 
 /**
@@ -183,6 +188,8 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 {
 	struct inode *inode = file_inode(file);
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	u64 t0 = trace_f2fs_fsync_enabled() ? ktime_get_ns() : 0;
+	enum f2fs_fsync_kind kind;
 	int err;
 
 	err = file_write_and_wait_range(file, start, end);
@@ -190,12 +197,20 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 		return err;
 	if (sb_rdonly(inode->i_sb) || !sbi->writable)
 		return 0;
-	if (!fsync_needs_checkpoint(inode)) {
+	kind = fsync_kind(inode);
+	err = -ENOSPC;
+	if (kind == F2FS_FSYNC_RECORD)
 		err = f2fs_fsync_node_pages(inode);
-		if (err != -ENOSPC)
-			return err;
+	if (err == -ENOSPC) {
+		if (kind == F2FS_FSYNC_RECORD)
+			kind = F2FS_FSYNC_CP_SPACE;
+		err = f2fs_write_checkpoint(sbi, F2FS_CP_FSYNC);
 	}
-	return f2fs_write_checkpoint(sbi, F2FS_CP_FSYNC);
+	atomic64_inc(&sbi->stats.fsyncs[kind]);
+	if (trace_f2fs_fsync_enabled())
+		trace_f2fs_fsync(inode, kind, datasync, err,
+				 t0 ? ktime_get_ns() - t0 : 0);
+	return err;
 }
 
 /* Writers never see inline data: it moves to a block at open. */

@@ -40,6 +40,7 @@
 #include <linux/vmalloc.h>
 #include <linux/xarray.h>
 #include "f2fs.h"
+#include "../trace-events/f2fs.h"
 
 /* One node block of the chain. */
 struct chain_node {
@@ -601,6 +602,13 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi)
 		err = f2fs_write_checkpoint(sbi, F2FS_CP_RECOVERY);
 stop:
 	sbi->recovering = false;
+	if (!err && !sbi->no_roll_forward) {
+		sbi->stats.rf_files += ch.nr_inodes;
+		sbi->stats.rf_blocks += ch.data_blocks;
+	}
+	trace_f2fs_recovery(sbi->sb, ch.count, ch.nr_inodes, ch.data_blocks,
+			    ch.skipped, sbi->no_roll_forward, err,
+			    ktime_get_ns() - t0);
 	if (!err && !sbi->no_roll_forward)
 		f2fs_info(sbi, "roll-forward recovery: %u fsynced files, %u chain blocks, %lu data blocks adopted (%lu refused), %llu ms",
 			  ch.nr_inodes, ch.count, ch.data_blocks, ch.skipped,

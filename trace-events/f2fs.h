@@ -51,6 +51,21 @@ TRACE_DEFINE_ENUM(F2FS_NAT_JOURNAL);
 TRACE_DEFINE_ENUM(F2FS_NAT_BLOCK);
 TRACE_DEFINE_ENUM(F2FS_NODE_READ_SYNC);
 TRACE_DEFINE_ENUM(F2FS_NODE_READ_RA);
+TRACE_DEFINE_ENUM(F2FS_FSYNC_RECORD);
+TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_NOT_FILE);
+TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_LINKS);
+TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_CHANGED);
+TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_NEW_DIR);
+TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_SPACE);
+
+#define show_f2fs_fsync_kind(k)						\
+	__print_symbolic(k,						\
+		{ F2FS_FSYNC_RECORD,	  "RECORD" },			\
+		{ F2FS_FSYNC_CP_NOT_FILE, "CP_NOT_FILE" },		\
+		{ F2FS_FSYNC_CP_LINKS,	  "CP_LINKS" },			\
+		{ F2FS_FSYNC_CP_CHANGED,  "CP_CHANGED" },		\
+		{ F2FS_FSYNC_CP_NEW_DIR,  "CP_NEW_DIR" },		\
+		{ F2FS_FSYNC_CP_SPACE,	  "CP_SPACE" })
 
 #define show_f2fs_log(t)						\
 	__print_symbolic(t,						\
@@ -596,6 +611,69 @@ TRACE_EVENT(f2fs_readdir_exit,
 		  (unsigned long)__entry->ino, (long long)__entry->start_pos,
 		  (long long)__entry->end_pos, __entry->ret,
 		  (unsigned long long)__entry->latency_ns)
+);
+
+/* ---- fsync and roll-forward recovery ------------------------------------- */
+
+TRACE_EVENT(f2fs_fsync,
+	TP_PROTO(struct inode *inode, int kind, int datasync, int ret,
+		 u64 duration_ns),
+	TP_ARGS(inode, kind, datasync, ret, duration_ns),
+	TP_STRUCT__entry(
+		__field(dev_t, dev)
+		__field(ino_t, ino)
+		__field(int, kind)
+		__field(int, datasync)
+		__field(int, ret)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		__entry->dev = inode->i_sb->s_dev;
+		__entry->ino = inode->i_ino;
+		__entry->kind = kind;
+		__entry->datasync = datasync;
+		__entry->ret = ret;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("dev = (%d,%d), ino = %lu, kind = %s, datasync = %d, ret = %d, duration_ns = %llu",
+		  MAJOR(__entry->dev), MINOR(__entry->dev),
+		  (unsigned long)__entry->ino, show_f2fs_fsync_kind(__entry->kind),
+		  __entry->datasync, __entry->ret,
+		  (unsigned long long)__entry->duration_ns)
+);
+
+TRACE_EVENT(f2fs_recovery,
+	TP_PROTO(struct super_block *sb, unsigned int chain_blocks,
+		 unsigned int files, unsigned long data_blocks,
+		 unsigned long refused, bool dropped, int ret,
+		 u64 duration_ns),
+	TP_ARGS(sb, chain_blocks, files, data_blocks, refused, dropped, ret,
+		duration_ns),
+	TP_STRUCT__entry(
+		__field(dev_t, dev)
+		__field(unsigned int, chain_blocks)
+		__field(unsigned int, files)
+		__field(unsigned long, data_blocks)
+		__field(unsigned long, refused)
+		__field(bool, dropped)
+		__field(int, ret)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		__entry->dev = sb->s_dev;
+		__entry->chain_blocks = chain_blocks;
+		__entry->files = files;
+		__entry->data_blocks = data_blocks;
+		__entry->refused = refused;
+		__entry->dropped = dropped;
+		__entry->ret = ret;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("dev = (%d,%d), chain_blocks = %u, files = %u, data_blocks = %lu, refused = %lu, dropped = %d, ret = %d, duration_ns = %llu",
+		  MAJOR(__entry->dev), MINOR(__entry->dev),
+		  __entry->chain_blocks, __entry->files, __entry->data_blocks,
+		  __entry->refused, __entry->dropped, __entry->ret,
+		  (unsigned long long)__entry->duration_ns)
 );
 
 #endif /* _F2FS_OBS_TRACE_H */

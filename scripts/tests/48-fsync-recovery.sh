@@ -39,7 +39,12 @@ check_cp() {
 	done
 }
 
+T=/sys/kernel/tracing
+[ -d $T/events ] || mount -t tracefs none $T
 use_module ours
+echo 1 > $T/events/f2fs/f2fs_fsync/enable
+echo 1 > $T/events/f2fs/f2fs_recovery/enable
+stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 head -c 102400 /dev/urandom > /tmp/old
 head -c 307200 /dev/urandom > /tmp/old2
 head -c 20480 /dev/urandom > /tmp/app
@@ -64,7 +69,10 @@ sync
 mkdir $MNT/nd
 dd if=/tmp/ndf of=$MNT/nd/f bs=4096 conv=fsync 2>/dev/null || fail "fsync of nd/f"
 ndf=$(sum /tmp/ndf)
-cp0=$(cat /sys/kernel/debug/f2fs/vda/stats 2>/dev/null | awk '$1 ~ /^cp_calls/ { n += $2 } END { print n + 0 }')
+cp0=$(stat_of vda cp_calls)
+[ "$(stat_of vda fsync_cp_new_dir)" = 1 ] || fail "fsync of a file in a new directory did not checkpoint"
+grep -q 'f2fs_fsync:.*kind = CP_NEW_DIR' $T/trace || fail "no f2fs_fsync event with kind CP_NEW_DIR"
+echo > $T/trace
 
 # ---- fsync records only ----------------------------------------------------
 dd if=/tmp/new1 of=$MNT/d/new1 bs=4096 conv=fsync 2>/dev/null || fail "fsync new1"
@@ -82,9 +90,12 @@ cat /tmp/new2a /tmp/new2b > /tmp/new2.fs
 new2_fs=$(sum /tmp/new2.fs)
 dd if=/tmp/big of=$MNT/d/big bs=65536 conv=fsync 2>/dev/null || fail "fsync big"
 big=$(sum /tmp/big)
-cp1=$(cat /sys/kernel/debug/f2fs/vda/stats 2>/dev/null | awk '$1 ~ /^cp_calls/ { n += $2 } END { print n + 0 }')
-note "checkpoints during the five fsyncs: $((cp1 - cp0))"
+cp1=$(stat_of vda cp_calls)
+note "checkpoints during the six fsyncs: $((cp1 - cp0)), records: $(stat_of vda fsync_record)"
 [ "$cp1" = "$cp0" ] || fail "fsync wrote $((cp1 - cp0)) checkpoints; it should write records only"
+[ "$(stat_of vda fsync_record)" = 6 ] || fail "fsync_record is $(stat_of vda fsync_record), not 6"
+n=$(grep -c 'f2fs_fsync:.*kind = RECORD, datasync = 0, ret = 0' $T/trace || true)
+[ "$n" = 6 ] || fail "$n f2fs_fsync RECORD events, not 6"
 check_all $MNT
 
 dd if=/dev/vda of=/dev/vdb bs=1M iflag=direct 2>/dev/null || fail "copying the mounted device failed"
@@ -110,6 +121,9 @@ dmesg | grep 'f2fs (vdb).*roll-forward' | tail -1 | sed 's/^/  /'
 dmesg | grep -q 'f2fs (vdb).*roll-forward recovery: 5 fsynced files' ||
 	fail "recovery did not report 5 files"
 check_all /mnt/b
+[ "$(stat_of vdb rf_files)" = 5 ] || fail "rf_files is $(stat_of vdb rf_files), not 5"
+grep -q 'f2fs_recovery:.*files = 5, .*dropped = 0, ret = 0' $T/trace ||
+	fail "no f2fs_recovery event for 5 files"
 umount /mnt/b
 fsck_clean /dev/vdb
 mount -t f2fs /dev/vdb /mnt/b || fail "second mount of the recovered image"
