@@ -68,6 +68,13 @@ struct tp_cp_end {
 enum { NAT_CACHE, NAT_JOURNAL, NAT_BLOCK, NR_NAT_SOURCES };
 enum { NODE_READ_SYNC, NODE_READ_RA, NR_NODE_READ_KINDS };
 
+struct tp_extent_update {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	__u32 fofs, blk, len;
+};
+
 /* Metadata read path (ino_t is 8 bytes on x86-64). */
 struct tp_nat_lookup {
 	struct tp_common c;
@@ -132,6 +139,7 @@ TP_OFF(tp_gc_end, free_secs, 40);
 TP_OFF(tp_cp_end, total_ns, 32);
 TP_OFF(tp_cp_end, wait_ns, 80);
 TP_OFF(tp_cp_end, sit_entries, 92);
+TP_OFF(tp_extent_update, len, 32);
 TP_OFF(tp_nat_lookup, blkaddr, 32);
 TP_OFF(tp_node_read, kind, 32);
 TP_OFF(tp_iget_exit, latency_ns, 32);
