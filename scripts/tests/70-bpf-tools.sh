@@ -35,7 +35,7 @@ for t in $TOOLS; do
 	expect_err "extra argument" "invalid interval" $t 1 2 3
 	[ $t = f2fs-top ] || expect_err "no module" "is our f2fs module loaded" $t
 done
-expect_err "f2fs-top without -b/-j" "full-screen mode is not implemented yet" f2fs-top
+
 expect_err "f2fs-top -b -j" "exclude each other" f2fs-top -b -j
 expect_err "bad blocks per section" "invalid blocks per section" f2fs-gc -s 0
 expect_err "-f with -b" "exclude each other" f2fs-gc -f -b
