@@ -1,7 +1,7 @@
 # Top-level Makefile: build, boot and test our out-of-tree f2fs module.
 #
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
-#   make run [CMD='...'] [F2FS=stock]           shell (or one command) in a guest
+#   make run [CMD='...'] [F2FS=stock] [DEMO=1]  shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
 #   make bench-gc | bench-trace                 GC write amplification, trace event cost
@@ -22,7 +22,7 @@ KDIR   = /usr/src/linux-headers-$(KVER)
 
 # Do not leak our command-line variables (T, CMD, F2FS ...) into kbuild.
 MAKEOVERRIDES :=
-export F2FS T CMD KVM V
+export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace aging crash-test
