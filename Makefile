@@ -4,7 +4,7 @@
 #   make run [CMD='...'] [F2FS=stock] [DEMO=1]  shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
-#   make bench-gc | bench-trace                 GC write amplification, trace event cost
+#   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make lint                                   checkpatch --strict and kernel-doc
 #   make setup | module | bpf-tools | initramfs | clean | distclean
 #
@@ -25,7 +25,7 @@ MAKEOVERRIDES :=
 export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
-	bpf-tools bench bench-gc bench-trace aging crash-test
+	bpf-tools bench bench-gc bench-trace bench-tools aging crash-test
 
 all: initramfs
 
@@ -72,6 +72,10 @@ bench-gc: initramfs
 # The cost of our trace events: a write workload with them off and on.
 bench-trace: initramfs
 	@scripts/bench-trace.sh
+
+# The CPU overhead of f2fs-top and f2fs-hotcold on a write workload.
+bench-tools: initramfs
+	@scripts/bench-tools.sh
 
 # The full aging sweep (make check runs test 60 in its short form).
 aging: initramfs

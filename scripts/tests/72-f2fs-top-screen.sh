@@ -8,7 +8,7 @@ set -eu
 grep -q " /sys/kernel/debug debugfs" /proc/mounts || mount -t debugfs none /sys/kernel/debug
 grep -q " /sys/kernel/tracing " /proc/mounts || mount -t tracefs none /sys/kernel/tracing
 
-# ptyrun_ok OUT ARGS...: ptyrun must end the tool with exit 0
+# quit_time ERR: seconds from the last key to the exit, as ptyrun said
 quit_time() { sed -n 's/^ptyrun: exit 0, \([0-9.]*\) s after the last key$/\1/p' "$1"; }
 
 # ---- errors ------------------------------------------------------------
@@ -29,8 +29,7 @@ done
 # ---- two f2fs, a workload --------------------------------------------
 mkdir -p /mnt/a /mnt/b
 for d in a b; do
-	dev=/dev/vd$(echo $d | tr ab ab)
-	[ $d = a ] && dev=/dev/vda || dev=/dev/vdb
+	dev=/dev/vd$d
 	mkfs.f2fs -q -f -e mp4 $dev || fail "mkfs $dev"
 	mount -t f2fs $dev /mnt/$d || fail "mount $dev"
 done
