@@ -1,11 +1,11 @@
 # Top-level Makefile: build, boot and test our out-of-tree f2fs module.
 #
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
-#   make run [CMD='...'] [F2FS=stock]           shell (or one command) in a guest
+#   make run [CMD='...'] [F2FS=stock] [DEMO=1]  shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
-#   make bench-gc | bench-trace | bench-fsync   GC write amplification, trace event
-#                                               cost, fsync latency (ours/stock/ext4)
+#   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
+#   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
 #   make setup | module | bpf-tools | initramfs | clean | distclean
 #
@@ -23,10 +23,11 @@ KDIR   = /usr/src/linux-headers-$(KVER)
 
 # Do not leak our command-line variables (T, CMD, F2FS ...) into kbuild.
 MAKEOVERRIDES :=
-export F2FS T CMD KVM V
+export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
-	bpf-tools bench bench-gc bench-trace bench-fsync aging crash-test
+	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
+	crash-test
 
 all: initramfs
 
@@ -77,6 +78,10 @@ bench-trace: initramfs
 # fsync latency of a 4 KiB append: ours, stock f2fs, ext4 (median of 1,000).
 bench-fsync: initramfs
 	@scripts/bench-fsync.sh
+
+# The CPU overhead of f2fs-top and f2fs-hotcold on a write workload.
+bench-tools: initramfs
+	@scripts/bench-tools.sh
 
 # The full aging sweep (make check runs test 60 in its short form).
 aging: initramfs

@@ -89,6 +89,33 @@ static int find_mount(const char *want, struct f2fs_mount *m)
 	return found;
 }
 
+int list_mounts(struct f2fs_mount *ms, int max)
+{
+	char src[256], dir[256], type[64], line[1024];
+	FILE *f = fopen("/proc/mounts", "r");
+	struct stat st;
+	int n = 0;
+
+	if (!f)
+		return 0;
+	while (n < max && fgets(line, sizeof(line), f)) {
+		const char *base;
+
+		if (sscanf(line, "%255s %255s %63s", src, dir, type) != 3 ||
+		    strcmp(type, "f2fs"))
+			continue;
+		base = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+		snprintf(ms[n].name, sizeof(ms[n].name), "%s", base);
+		snprintf(ms[n].dir, sizeof(ms[n].dir), "%s", dir);
+		ms[n].kdev = 0;
+		if (stat(src, &st) == 0 && S_ISBLK(st.st_mode))
+			ms[n].kdev = (major(st.st_rdev) << 20) | minor(st.st_rdev);
+		n++;
+	}
+	fclose(f);
+	return n;
+}
+
 int preflight(const char *prog, const char *const *events, const char *dev,
 	      struct f2fs_mount *m)
 {

@@ -44,6 +44,7 @@ int libbpf_print_fn(enum libbpf_print_level level, const char *fmt, va_list args
 int preflight(const char *prog, const char *const *events, const char *dev,
 	      struct f2fs_mount *m);
 bool event_exists(const char *ev);
+int list_mounts(struct f2fs_mount *ms, int max);	/* every f2fs mounted */
 int stats_read(const struct f2fs_mount *m, struct stats *s);
 unsigned long long stat_get(const struct stats *s, const char *key);
 unsigned long long stat_delta(const struct stats *now, const struct stats *prev,

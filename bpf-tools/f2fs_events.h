@@ -65,6 +65,70 @@ struct tp_cp_end {
 	unsigned int nat_entries, sit_entries;
 };
 
+enum { NAT_CACHE, NAT_JOURNAL, NAT_BLOCK, NR_NAT_SOURCES };
+enum { NODE_READ_SYNC, NODE_READ_RA, NR_NODE_READ_KINDS };
+
+struct tp_extent_update {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	__u32 fofs, blk, len;
+};
+
+/* Metadata read path (ino_t is 8 bytes on x86-64). */
+struct tp_nat_lookup {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	__u32 nid;
+	int source;
+	__u32 blkaddr;
+};
+
+struct tp_node_read {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	__u32 nid;
+	__u32 blkaddr;
+	int kind;
+};
+
+/* f2fs_iget_enter, f2fs_readdir_enter (pos follows), f2fs_lookup_enter */
+struct tp_ino_enter {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+};
+
+struct tp_iget_exit {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	int ret;
+	_Bool from_disk;
+	__u64 latency_ns;
+};
+
+struct tp_lookup_exit {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	__u32 name_loc;		/* __data_loc char[] name */
+	__u32 found_ino;
+	int ret;
+	__u64 latency_ns;
+};
+
+struct tp_readdir_exit {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	long long start_pos, end_pos;
+	int ret;
+	__u64 latency_ns;
+};
+
 /* The offsets read from the guest's format files (Debian 6.1 kernel). */
 #define TP_OFF(t, f, o) _Static_assert(__builtin_offsetof(struct t, f) == o, #t "." #f)
 TP_OFF(tp_segment_alloc, free_segs, 36);
@@ -75,5 +139,13 @@ TP_OFF(tp_gc_end, free_secs, 40);
 TP_OFF(tp_cp_end, total_ns, 32);
 TP_OFF(tp_cp_end, wait_ns, 80);
 TP_OFF(tp_cp_end, sit_entries, 92);
+TP_OFF(tp_extent_update, len, 32);
+TP_OFF(tp_nat_lookup, blkaddr, 32);
+TP_OFF(tp_node_read, kind, 32);
+TP_OFF(tp_iget_exit, latency_ns, 32);
+TP_OFF(tp_lookup_exit, found_ino, 28);
+TP_OFF(tp_lookup_exit, latency_ns, 40);
+TP_OFF(tp_readdir_exit, ret, 40);
+TP_OFF(tp_readdir_exit, latency_ns, 48);
 
 #endif

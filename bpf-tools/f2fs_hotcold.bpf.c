@@ -1,22 +1,109 @@
 // SPDX-License-Identifier: GPL-2.0
-/* f2fs_hotcold.bpf.c - segments opened per log type (LFS / SSR). */
+/*
+ * f2fs_hotcold.bpf.c - segments opened per log type (LFS / SSR), and the
+ * blocks each file writes to each log.  The file's blocks come from
+ * f2fs_extent_update: when a file's extent grows by one block at its end,
+ * or a new one-block extent starts, that block was just written; its
+ * segment's log is known from f2fs_segment_alloc (seeded by user space
+ * with the logs' current segments).  Blocks rewritten inside a file
+ * without changing its extent are not seen.
+ */
 #include <linux/types.h>
+#include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include "f2fs_events.h"
 #include "f2fs_hotcold.h"
 #include "bits.bpf.h"
 
 const volatile __u32 targ_dev = 0;
+const volatile __u32 main_blkaddr = 0;	/* 0: no per-file accounting */
+const volatile __u32 log_blocks_per_seg = 9;
 struct hc_totals totals = {};
+
+struct {
+	__uint(type, BPF_MAP_TYPE_ARRAY);
+	__uint(max_entries, HC_MAX_SEGS);
+	__type(key, __u32);
+	__type(value, __u8);	/* 0 unknown, else log + 1 */
+} seg_log SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_HASH);
+	__uint(max_entries, HC_MAX_FILES);
+	__type(key, __u32);
+	__type(value, struct hc_file);
+} files SEC(".maps");
+
+struct {
+	__uint(type, BPF_MAP_TYPE_LRU_HASH);
+	__uint(max_entries, 65536);
+	__type(key, __u32);
+	__type(value, struct hc_extent);
+} extents SEC(".maps");
 
 SEC("tracepoint/f2fs/f2fs_segment_alloc")
 int on_segment_alloc(struct tp_segment_alloc *ctx)
 {
-	__u32 log = ctx->log_type, mode = ctx->mode;
+	__u32 log = ctx->log_type, mode = ctx->mode, seg = ctx->new_segno;
+	__u8 v = log + 1;
 
 	if (DEV_FILTER(ctx->dev) || log >= NR_LOGS || mode >= NR_ALLOC)
 		return 0;
 	__sync_fetch_and_add(&totals.segs[log][mode], 1);
+	bpf_map_update_elem(&seg_log, &seg, &v, BPF_ANY);
+	return 0;
+}
+
+SEC("tracepoint/f2fs/f2fs_extent_update")
+int on_extent_update(struct tp_extent_update *ctx)
+{
+	struct hc_extent e = { ctx->fofs, ctx->blk, ctx->len }, *old;
+	struct hc_file *f, zero = {};
+	__u32 ino = ctx->ino, seg, blk, l;
+	int wrote;
+	__u8 *lg;
+
+	if (DEV_FILTER(ctx->dev) || !main_blkaddr)
+		return 0;
+	old = bpf_map_lookup_elem(&extents, &ino);
+	if (e.len == 0) {
+		bpf_map_delete_elem(&extents, &ino);
+		return 0;
+	}
+	if (old)
+		wrote = (old->fofs == e.fofs && old->blk == e.blk &&
+			 old->len + 1 == e.len) ||
+			(e.len == 1 && (old->blk != e.blk || old->len != 1));
+	else
+		wrote = e.len == 1;
+	bpf_map_update_elem(&extents, &ino, &e, BPF_ANY);
+	if (!wrote)
+		return 0;
+	blk = e.blk + e.len - 1;
+	if (blk < main_blkaddr)
+		return 0;
+	seg = (blk - main_blkaddr) >> log_blocks_per_seg;
+	lg = bpf_map_lookup_elem(&seg_log, &seg);
+	if (!lg || !*lg || *lg > NR_LOGS) {
+		__sync_fetch_and_add(&totals.unknown_log, 1);
+		return 0;
+	}
+	f = bpf_map_lookup_elem(&files, &ino);
+	if (!f) {
+		if (bpf_map_update_elem(&files, &ino, &zero, BPF_NOEXIST) &&
+		    !bpf_map_lookup_elem(&files, &ino)) {
+			__sync_fetch_and_add(&totals.dropped, 1);
+			return 0;
+		}
+		f = bpf_map_lookup_elem(&files, &ino);
+		if (!f)
+			return 0;
+	}
+	l = *lg - 1;
+	if (l >= NR_LOGS)
+		return 0;
+	__sync_fetch_and_add(&f->blocks[l], 1);
+	__sync_fetch_and_add(&totals.file_blocks, 1);
 	return 0;
 }
 

@@ -5,12 +5,21 @@
  * segments each log opened (the f2fs_segment_alloc event), per interval or
  * once at Ctrl-C.  Shows whether hot/cold separation works: .mp4 data in an
  * image made with "mkfs.f2fs -e mp4" should land in cold_data, directory
- * blocks in hot_data/hot_node.
+ * blocks in hot_data/hot_node.  With it, the files that wrote most to each
+ * log and the extensions that did (from f2fs_extent_update, see
+ * f2fs_hotcold.bpf.c; inode numbers resolved to paths by walking the mount,
+ * with a cache).
  */
+#define _GNU_SOURCE
 #include <argp.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
+#include <bpf/bpf.h>
 #include "common.h"
 #include "f2fs_hotcold.h"
 #include "f2fs_hotcold.skel.h"
@@ -21,20 +30,314 @@ const char *argp_program_version = "f2fs-hotcold 0.1";
 static const char doc[] =
 "Blocks written and segments opened per f2fs log (hot/cold separation).\n"
 "\n"
-"USAGE: f2fs-hotcold [-h] [-v] [-j] [-d DEV] [interval] [count]\n"
+"USAGE: f2fs-hotcold [-h] [-v] [-j] [-t N] [-P] [-d DEV] [interval] [count]\n"
 "\n"
 "EXAMPLES:\n"
 "    f2fs-hotcold            # totals from now until Ctrl-C\n"
 "    f2fs-hotcold 1          # every second\n"
 "    f2fs-hotcold -j 5 3     # JSON, every 5 seconds, 3 times\n"
-"    f2fs-hotcold -d /mnt/x  # the f2fs mounted on /mnt/x\n";
+"    f2fs-hotcold -d /mnt/x  # the f2fs mounted on /mnt/x\n"
+"    f2fs-hotcold -t 10 5    # the 10 top files per log, every 5 seconds\n"
+"    f2fs-hotcold -t 0       # no top files or extensions\n"
+"    f2fs-hotcold -P         # inode numbers only, no walk of the mount\n";
 
+static int top_n = 3;		/* -t: top files per log (0: none) */
+static bool no_paths;		/* -P */
+
+static const struct argp_option opts[] = {
+	{ "top", 't', "N", 0, "Top N files (and extensions) per log (default 3, 0: none)" },
+	{ "no-paths", 'P', NULL, 0, "Do not resolve inode numbers to paths (no walk of the mount)" },
+	{},
+};
 static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
+
+static error_t parse_arg(int key, char *arg, struct argp_state *state)
+{
+	char *end;
+
+	switch (key) {
+	case 't':
+		errno = 0;
+		top_n = (int)strtol(arg, &end, 10);
+		if (errno || *end || top_n < 0 || top_n > 1000)
+			argp_error(state, "invalid top count '%s'", arg);
+		break;
+	case 'P':
+		no_paths = true;
+		break;
+	default:
+		return ARGP_ERR_UNKNOWN;
+	}
+	return 0;
+}
+
+/* ---- files of one interval, their paths and extensions --------------- */
+
+struct file_row {
+	__u32 ino;
+	__u64 blocks[6];
+	const char *path;	/* NULL: not found (deleted, or not walked) */
+	bool dir;
+};
+
+/* ino -> path, filled by walking the mount for the inodes not known yet */
+struct path_ent {
+	__u32 ino;
+	bool dir;
+	char *path;
+};
+#define PATH_CACHE 8192
+static struct path_ent pcache[PATH_CACHE];
+static int npcache;
+static struct file_row *want_rows;
+static int nwant;
+
+static struct path_ent *pcache_find(__u32 ino)
+{
+	int i;
+
+	for (i = 0; i < npcache; i++)
+		if (pcache[i].ino == ino)
+			return &pcache[i];
+	return NULL;
+}
+
+static int walk_fn(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	int i;
+
+	(void)flag;
+	(void)ftw;
+	for (i = 0; i < nwant; i++) {
+		if (want_rows[i].ino != st->st_ino || want_rows[i].path)
+			continue;
+		if (npcache == PATH_CACHE) {	/* full: start again */
+			while (npcache)
+				free(pcache[--npcache].path);
+		}
+		pcache[npcache].ino = st->st_ino;
+		pcache[npcache].dir = S_ISDIR(st->st_mode);
+		pcache[npcache].path = strdup(path);
+		want_rows[i].path = pcache[npcache].path;
+		want_rows[i].dir = pcache[npcache].dir;
+		npcache++;
+	}
+	return 0;
+}
+
+static void resolve(const struct f2fs_mount *m, struct file_row *rows, int n)
+{
+	struct path_ent *pe;
+	struct stat st;
+	int i, missing = 0;
+
+	for (i = 0; i < n; i++) {
+		pe = pcache_find(rows[i].ino);
+		/* a cached path that now names another inode is stale */
+		if (pe && (lstat(pe->path, &st) || st.st_ino != pe->ino)) {
+			free(pe->path);
+			*pe = pcache[--npcache];
+			pe = NULL;
+		}
+		if (pe) {
+			rows[i].path = pe->path;
+			rows[i].dir = pe->dir;
+		} else {
+			missing++;
+		}
+	}
+	if (!missing || no_paths)
+		return;
+	want_rows = rows;
+	nwant = n;
+	nftw(m->dir, walk_fn, 32, FTW_PHYS | FTW_MOUNT);
+}
+
+static const char *ext_of(const struct file_row *r)
+{
+	const char *b, *dot;
+
+	if (!r->path)
+		return "?";
+	if (r->dir)
+		return "(dir)";
+	b = strrchr(r->path, '/');
+	b = b ? b + 1 : r->path;
+	dot = strrchr(b, '.');
+	return dot && dot != b && dot[1] ? dot + 1 : "(none)";
+}
+
+static void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
+}
+
+static int cur_log;
+static int by_log_blocks(const void *a, const void *b)
+{
+	const struct file_row *x = a, *y = b;
+
+	if (x->blocks[cur_log] != y->blocks[cur_log])
+		return x->blocks[cur_log] < y->blocks[cur_log] ? 1 : -1;
+	return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+struct ext_row {
+	const char *ext;
+	__u64 blocks;
+	int files;
+};
+
+static int by_ext_blocks(const void *a, const void *b)
+{
+	const struct ext_row *x = a, *y = b;
+
+	if (x->blocks != y->blocks)
+		return x->blocks < y->blocks ? 1 : -1;
+	return strcmp(x->ext, y->ext);
+}
+
+/* Drain the per-file map: the blocks each file wrote since the last call. */
+static int drain_files(int fd, struct file_row **rows)
+{
+	__u32 key, next, *prev = NULL;
+	struct hc_file v;
+	int n = 0, cap = 0;
+
+	*rows = NULL;
+	while (bpf_map_get_next_key(fd, prev, &next) == 0) {
+		key = next;
+		prev = &key;
+		if (bpf_map_lookup_and_delete_elem(fd, &key, &v))
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 256;
+			*rows = realloc(*rows, cap * sizeof(**rows));
+			if (!*rows)
+				return 0;
+		}
+		memset(&(*rows)[n], 0, sizeof(**rows));
+		(*rows)[n].ino = key;
+		memcpy((*rows)[n].blocks, v.blocks, sizeof(v.blocks));
+		n++;
+		prev = NULL;	/* the key is gone: start again */
+	}
+	return n;
+}
+
+static void report_files(const struct f2fs_mount *m, struct file_row *rows, int n)
+{
+	struct ext_row *ex = calloc(n + 1, sizeof(*ex));
+	int lg, i, j, nex, shown, sep = 0;
+
+	resolve(m, rows, n);
+	if (env.json)
+		printf(",\"files\":[");
+	else if (n)
+		printf("top files (blocks written, from extent growth):\n%-10s %8s %8s  %s\n",
+		       "LOG", "BLOCKS", "INO", "FILE");
+	for (lg = 0; lg < 6; lg++) {
+		cur_log = lg;
+		qsort(rows, n, sizeof(*rows), by_log_blocks);
+		for (i = 0, shown = 0; i < n && shown < top_n && rows[i].blocks[lg]; i++, shown++) {
+			if (env.json) {
+				printf("%s{\"log\":\"%s\",\"ino\":%u,\"blocks\":%llu,\"path\":",
+				       sep++ ? "," : "", log_names[lg], rows[i].ino,
+				       (unsigned long long)rows[i].blocks[lg]);
+				if (rows[i].path)
+					json_str(rows[i].path);
+				else
+					printf("null");
+				printf(",\"ext\":");
+				json_str(ext_of(&rows[i]));
+				printf("}");
+			} else {
+				printf("%-10s %8llu %8u  %s\n", log_names[lg],
+				       (unsigned long long)rows[i].blocks[lg], rows[i].ino,
+				       rows[i].path ? rows[i].path :
+				       no_paths ? "" : "(not found: deleted?)");
+			}
+		}
+	}
+	if (env.json)
+		printf("],\"extensions\":[");
+	else if (n)
+		printf("top extensions:\n%-10s %-12s %8s %6s\n", "LOG", "EXT", "BLOCKS", "FILES");
+	sep = 0;
+	for (lg = 0; ex && lg < 6; lg++) {
+		nex = 0;
+		for (i = 0; i < n; i++) {
+			const char *e = ext_of(&rows[i]);
+
+			if (!rows[i].blocks[lg])
+				continue;
+			for (j = 0; j < nex && strcmp(ex[j].ext, e); j++)
+				;
+			if (j == nex) {
+				ex[nex].ext = e;
+				ex[nex].blocks = 0;
+				ex[nex].files = 0;
+				nex++;
+			}
+			ex[j].blocks += rows[i].blocks[lg];
+			ex[j].files++;
+		}
+		qsort(ex, nex, sizeof(*ex), by_ext_blocks);
+		for (j = 0; j < nex && j < top_n; j++) {
+			if (env.json) {
+				printf("%s{\"log\":\"%s\",\"ext\":", sep++ ? "," : "", log_names[lg]);
+				json_str(ex[j].ext);
+				printf(",\"blocks\":%llu,\"files\":%d}",
+				       (unsigned long long)ex[j].blocks, ex[j].files);
+			} else {
+				printf("%-10s %-12s %8llu %6d\n", log_names[lg], ex[j].ext,
+				       (unsigned long long)ex[j].blocks, ex[j].files);
+			}
+		}
+	}
+	if (env.json)
+		printf("]");
+	free(ex);
+}
+
+/* main_blkaddr and log2(blocks per segment) from the superblock. */
+static int read_sb(const struct f2fs_mount *m, __u32 *main_blkaddr, __u32 *log_bps)
+{
+	unsigned char sb[1024];
+	char p[300];
+	int fd, ok;
+
+	snprintf(p, sizeof(p), "/dev/%s", m->name);
+	fd = open(p, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	ok = pread(fd, sb, sizeof(sb), 1024) == sizeof(sb);
+	close(fd);
+	if (!ok || *(__u32 *)sb != 0xF2F52010)
+		return -1;
+	*log_bps = *(__u32 *)(sb + 20);
+	*main_blkaddr = *(__u32 *)(sb + 92);
+	return *log_bps >= 1 && *log_bps <= 20 ? 0 : -1;
+}
 
 static void report(const struct f2fs_mount *m, double secs,
 		   const struct stats *s, const struct stats *ps,
-		   const struct hc_totals *now, const struct hc_totals *prev)
+		   const struct hc_totals *now, const struct hc_totals *prev,
+		   int files_fd)
 {
+	struct file_row *rows = NULL;
+	int nrows = 0;
 	unsigned long long lfs[6], ssr[6], total = 0;
 	char key[64];
 	int i;
@@ -66,20 +369,33 @@ static void report(const struct f2fs_mount *m, double secs,
 			       log_names[i], lfs[i], ssr[i], sl, ss, share);
 	}
 	if (env.json)
-		printf("}}\n");
+		printf("}");
+	if (files_fd >= 0) {
+		nrows = drain_files(files_fd, &rows);
+		if (env.json)
+			printf(",\"file_blocks\":%llu,\"unknown_log_blocks\":%llu",
+			       (unsigned long long)(now->file_blocks - prev->file_blocks),
+			       (unsigned long long)(now->unknown_log - prev->unknown_log));
+		if (top_n)
+			report_files(m, rows, nrows);
+		free(rows);
+	}
+	if (env.json)
+		printf("}\n");
 	fflush(stdout);
 }
 
 int main(int argc, char **argv)
 {
-	static const struct argp argp = { NULL, NULL, "[interval] [count]", doc, children };
+	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc, children };
 	static const char *const events[] = { "f2fs_segment_alloc", NULL };
 	static struct stats s, ps;
 	struct hc_totals prev = {}, now;
 	struct f2fs_hotcold_bpf *skel = NULL;
 	struct f2fs_mount m;
+	__u32 main_blkaddr = 0, log_bps = 9;
 	double t0, t1;
-	int err;
+	int err, files_fd = -1, lg;
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
@@ -99,6 +415,15 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	skel->rodata->targ_dev = m.kdev;
+	if (top_n && !event_exists("f2fs_extent_update"))
+		fprintf(stderr, "f2fs-hotcold: no f2fs_extent_update event: no top files\n");
+	else if (top_n && read_sb(&m, &main_blkaddr, &log_bps))
+		fprintf(stderr, "f2fs-hotcold: cannot read the superblock of /dev/%s: no top files\n",
+			m.name);
+	skel->rodata->main_blkaddr = main_blkaddr;
+	skel->rodata->log_blocks_per_seg = log_bps;
+	if (!main_blkaddr)
+		bpf_program__set_autoload(skel->progs.on_extent_update, false);
 	err = f2fs_hotcold_bpf__load(skel);
 	if (!err)
 		err = f2fs_hotcold_bpf__attach(skel);
@@ -106,6 +431,22 @@ int main(int argc, char **argv)
 		fprintf(stderr, "f2fs-hotcold: cannot load or attach the BPF program: %s\n",
 			strerror(-err));
 		goto cleanup;
+	}
+	if (main_blkaddr) {
+		/* the logs' current segments: later ones come from the events */
+		int seg_fd = bpf_map__fd(skel->maps.seg_log);
+
+		stats_read(&m, &ps);
+		for (lg = 0; lg < 6; lg++) {
+			char key[48];
+			__u32 seg;
+			__u8 v = lg + 1;
+
+			snprintf(key, sizeof(key), "curseg_%s", log_names[lg]);
+			seg = stat_get(&ps, key);
+			bpf_map_update_elem(seg_fd, &seg, &v, BPF_ANY);
+		}
+		files_fd = bpf_map__fd(skel->maps.files);
 	}
 	setup_signals();
 	stats_read(&m, &ps);
@@ -124,7 +465,7 @@ int main(int argc, char **argv)
 			break;
 		}
 		t1 = mono();
-		report(&m, t1 - t0, &s, &ps, &now, &prev);
+		report(&m, t1 - t0, &s, &ps, &now, &prev, files_fd);
 		prev = now;
 		ps = s;
 		t0 = t1;

@@ -5,12 +5,19 @@
  * NAT/SIT flushes and the extent-cache hit ratio.  Everything comes from
  * /sys/kernel/debug/f2fs/<dev>/stats; BPF (the f2fs_cp_end event) adds the
  * maximum checkpoint latency of each interval.  Without BPF it still runs,
- * with fewer figures, and says so.  Batch modes only for now: -b (plain
- * lines) and -j (one JSON object per interval).
+ * with fewer figures, and says so.  On a terminal it is a full-screen view
+ * (plain ANSI escapes and termios; keys q, d, s); -b prints plain lines and
+ * -j one JSON object per interval.
  */
 #include <argp.h>
+#include <errno.h>
+#include <poll.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <termios.h>
 #include <unistd.h>
 #include "common.h"
 #include "f2fs_top.h"
@@ -23,9 +30,16 @@ const char *argp_program_version = "f2fs-top 0.1";
 static const char doc[] =
 "The state of an f2fs per interval: space, logs, GC, checkpoints, caches.\n"
 "\n"
-"USAGE: f2fs-top {-b|-j} [-h] [-v] [-n] [-d DEV] [interval] [count]\n"
+"USAGE: f2fs-top [-b|-j] [-h] [-v] [-n] [-d DEV] [interval] [count]\n"
+"\n"
+"On a terminal, without -b or -j, a full-screen view refreshed every\n"
+"interval; keys: q quits, d shows the next f2fs mounted, s changes the\n"
+"order of the logs (fixed, by blocks/s, by segments/s).  Not on a\n"
+"terminal, it prints plain lines as with -b.\n"
 "\n"
 "EXAMPLES:\n"
+"    f2fs-top             # full screen, every second\n"
+"    f2fs-top -d vdb 2    # full screen on /dev/vdb, every 2 seconds\n"
 "    f2fs-top -b          # plain lines every second\n"
 "    f2fs-top -b 5 12     # every 5 seconds for a minute\n"
 "    f2fs-top -j 1 10     # JSON, every second, 10 times\n"
@@ -49,8 +63,6 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		no_bpf = true;
 		break;
 	case ARGP_KEY_END:
-		if (!batch && !env.json)
-			argp_error(state, "the full-screen mode is not implemented yet: use -b or -j");
 		if (batch && env.json)
 			argp_error(state, "-b and -j exclude each other");
 		break;
@@ -176,16 +188,305 @@ static void print_batch(const struct f2fs_mount *m, const struct view *v)
 	       v->ext_lookups ? v->ext_hits * 100 / v->ext_lookups : 0);
 }
 
+/* Load and attach the BPF part for @m; NULL (and *why) when it cannot. */
+static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, char *why, size_t wl)
+{
+	struct f2fs_top_bpf *skel;
+	int err;
+
+	if (!event_exists("f2fs_cp_end")) {
+		snprintf(why, wl, "no f2fs_cp_end trace event");
+		return NULL;
+	}
+	skel = f2fs_top_bpf__open();
+	if (!skel) {
+		snprintf(why, wl, "cannot open the BPF object");
+		return NULL;
+	}
+	skel->rodata->targ_dev = m->kdev;
+	err = f2fs_top_bpf__load(skel);
+	if (!err)
+		err = f2fs_top_bpf__attach(skel);
+	if (err) {
+		snprintf(why, wl, "%s", strerror(-err));
+		f2fs_top_bpf__destroy(skel);
+		return NULL;
+	}
+	return skel;
+}
+
+/* ---- full screen --------------------------------------------------------- */
+
+static struct termios saved_tio;
+static bool tio_saved;
+static char scr[16384];
+static size_t scr_len;
+
+static void sp(const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (scr_len >= sizeof(scr))
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(scr + scr_len, sizeof(scr) - scr_len, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		scr_len += (size_t)n < sizeof(scr) - scr_len ? (size_t)n : sizeof(scr) - scr_len - 1;
+}
+
+static void screen_flush(void)
+{
+	size_t off = 0;
+	ssize_t w;
+
+	while (off < scr_len) {
+		w = write(STDOUT_FILENO, scr + off, scr_len - off);
+		if (w <= 0 && errno != EINTR)
+			break;
+		if (w > 0)
+			off += w;
+	}
+	scr_len = 0;
+}
+
+static void term_restore(void)
+{
+	if (!tio_saved)
+		return;
+	sp("\033[0m\033[?25h\033[?1049l");
+	screen_flush();
+	tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
+	tio_saved = false;
+}
+
+static void term_setup(void)
+{
+	struct termios t;
+
+	if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved_tio) == 0) {
+		tio_saved = true;
+		t = saved_tio;
+		t.c_lflag &= ~(ICANON | ECHO);
+		t.c_cc[VMIN] = 0;
+		t.c_cc[VTIME] = 0;
+		tcsetattr(STDIN_FILENO, TCSAFLUSH, &t);
+	}
+	sp("\033[?1049h\033[?25l\033[H\033[2J");
+	screen_flush();
+}
+
+/* a bar of @w cells: @a cells '#', then @b cells '+' */
+static void bar(double a, double b, double max, int w)
+{
+	int na = max > 0 ? (int)(a * w / max + 0.5) : 0;
+	int nb = max > 0 ? (int)((a + b) * w / max + 0.5) - na : 0;
+	int i;
+
+	if (a > 0 && !na)
+		na = 1;
+	if (b > 0 && nb <= 0)
+		nb = 1;
+	if (na + nb > w)
+		nb = w - na;
+	sp("|\033[32m");
+	for (i = 0; i < na; i++)
+		sp("#");
+	sp("\033[33m");
+	for (i = 0; i < nb; i++)
+		sp("+");
+	sp("\033[0m%*s|", w - na - nb, "");
+}
+
+static const char *const sort_names[3] = { "log order", "blocks/s", "segments/s" };
+static int sort_mode;
+static const struct view *sort_view;
+
+static int log_cmp(const void *a, const void *b)
+{
+	int x = *(const int *)a, y = *(const int *)b;
+	const struct view *v = sort_view;
+	unsigned long long kx, ky;
+
+	if (sort_mode == 1) {
+		kx = v->lfs[x] + v->ssr[x];
+		ky = v->lfs[y] + v->ssr[y];
+	} else if (sort_mode == 2) {
+		kx = v->segs[x];
+		ky = v->segs[y];
+	} else {
+		kx = ky = 0;
+	}
+	if (kx != ky)
+		return kx < ky ? 1 : -1;
+	return x - y;
+}
+
+#define TITLE(t) sp("\033[1;7m %-12s\033[0m ", t)
+
+static void draw(const struct f2fs_mount *m, int idx, int nm, const struct view *v,
+		 const char *why, bool first)
+{
+	double t = v->secs > 0 ? v->secs : 1, max = 0;
+	int order[6], i, k;
+
+	sp("\033[H\033[2J");
+	sp("\033[1mf2fs-top\033[0m  %s on %s (%d of %d f2fs)  %s  every %d s  %s\r\n",
+	   m->name, m->dir, idx + 1, nm, now_hms(), env.interval,
+	   v->bpf ? "[BPF + debugfs]" : "");
+	if (!v->bpf)
+		sp("\033[33m[debugfs only: %s] no per-interval checkpoint maximum\033[0m\r\n", why);
+	sp("\r\n");
+	TITLE("SPACE");
+	sp("util %3llu%% ", v->util_pct);
+	bar((double)v->util_pct, 0, 100, 40);
+	sp(" %llu of %llu blocks\r\n", v->valid_blocks, v->user_blocks);
+	sp("%15ssegments: %llu main, %llu free, %llu dirty, %llu prefree, %llu full\r\n",
+	   "", v->main_segs, v->free_segs, v->dirty_segs, v->prefree_segs, v->valid_segs);
+	sp("\r\n");
+	TITLE("LOGS");
+	sp("%-10s %10s %10s %7s  %-42s sort: %s\r\n", "log", "LFS blk/s", "SSR blk/s",
+	   "segs/s", "# LFS  + SSR", sort_names[sort_mode]);
+	for (i = 0; i < 6; i++) {
+		order[i] = i;
+		if ((v->lfs[i] + v->ssr[i]) / t > max)
+			max = (v->lfs[i] + v->ssr[i]) / t;
+	}
+	sort_view = v;
+	qsort(order, 6, sizeof(order[0]), log_cmp);
+	for (k = 0; k < 6; k++) {
+		i = order[k];
+		sp("%14s%-10s %10.0f %10.0f %7.1f  ", "", log_names[i], v->lfs[i] / t,
+		   v->ssr[i] / t, v->segs[i] / t);
+		bar(v->lfs[i] / t, v->ssr[i] / t, max, 40);
+		sp("\r\n");
+	}
+	sp("\r\n");
+	TITLE("GC");
+	sp("passes %.1f fg/s, %.1f bg/s; victims greedy %llu, cost-benefit %llu; avg victim util %llu%%\r\n",
+	   v->gc_fg / t, v->gc_bg / t, v->vic_greedy, v->vic_cb, v->vic_util_pct);
+	sp("%15smoved %.0f blk/s; write amplification %.2f (interval)\r\n", "", v->moved / t, v->wa);
+	sp("\r\n");
+	TITLE("CHECKPOINTS");
+	sp("%.1f/s (%llu); last %llu us, avg %llu us, max ", v->cp / t, v->cp,
+	   v->cp_last_us, v->cp_avg_us);
+	if (v->bpf)
+		sp("%llu us", v->cp_max_us);
+	else
+		sp("n/a");
+	sp(" (since mount %llu us)\r\n", v->cp_mount_max_us);
+	TITLE("NAT/SIT");
+	sp("NAT flushes %llu, SIT flushes %llu\r\n", v->nat_flushes, v->sit_flushes);
+	TITLE("EXTENT CACHE");
+	sp("%llu%% hits of %llu lookups\r\n",
+	   v->ext_lookups ? v->ext_hits * 100 / v->ext_lookups : 0, v->ext_lookups);
+	sp("\r\n\033[2mq quit   d next device   s sort logs%s\033[0m\r\n",
+	   first ? "   (first interval running...)" : "");
+	screen_flush();
+}
+
+static int run_screen(struct f2fs_mount *ms, int nm, int cur)
+{
+	static struct stats s, ps;
+	struct f2fs_top_bpf *skel = NULL;
+	struct top_totals prev = {}, now;
+	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
+	char why[128] = "-n given";
+	struct view v;
+	double t0, t1, next;
+	bool reload = true, redraw;
+	int err = 0;
+	char c;
+
+	term_setup();
+	while (!exiting) {
+		if (reload) {
+			f2fs_top_bpf__destroy(skel);
+			skel = no_bpf ? NULL : bpf_start(&ms[cur], why, sizeof(why));
+			memset(&prev, 0, sizeof(prev));
+			if (stats_read(&ms[cur], &ps)) {
+				term_restore();
+				fprintf(stderr, "f2fs-top: cannot read /sys/kernel/debug/f2fs/%s/stats\n",
+					ms[cur].name);
+				err = 1;
+				break;
+			}
+			t0 = mono();
+			memset(&v, 0, sizeof(v));
+			compute(&v, &ps, &ps);
+			v.bpf = skel != NULL;
+			draw(&ms[cur], cur, nm, &v, why, true);
+			reload = false;
+		}
+		next = t0 + env.interval;
+		redraw = false;
+		while (!exiting && !reload && !redraw) {
+			int ms_left = (int)((next - mono()) * 1000);
+
+			if (ms_left <= 0)
+				break;
+			if (poll(&pfd, 1, ms_left) > 0 && read(STDIN_FILENO, &c, 1) == 1) {
+				if (c == 'q' || c == 'Q' || c == 3)
+					exiting = true;
+				else if (c == 'd' && nm > 1) {
+					cur = (cur + 1) % nm;
+					reload = true;
+				} else if (c == 's') {
+					sort_mode = (sort_mode + 1) % 3;
+					redraw = true;
+				}
+			} else if (pfd.revents & (POLLHUP | POLLERR)) {
+				exiting = true;
+			}
+		}
+		if (exiting || reload)
+			continue;
+		if (redraw && mono() < next) {
+			draw(&ms[cur], cur, nm, &v, why, false);
+			continue;
+		}
+		if (stats_read(&ms[cur], &s)) {
+			term_restore();
+			fprintf(stderr, "f2fs-top: %s was unmounted\n", ms[cur].name);
+			err = 1;
+			break;
+		}
+		t1 = mono();
+		memset(&v, 0, sizeof(v));
+		compute(&v, &s, &ps);
+		v.secs = t1 - t0;
+		if (skel) {
+			now = skel->bss->totals;
+			skel->bss->totals.cp_max_ns = 0;
+			v.bpf = true;
+			v.cp_max_us = now.cp_max_ns / 1000;
+			v.cp_events = now.cp_count - prev.cp_count;
+			prev = now;
+		}
+		draw(&ms[cur], cur, nm, &v, why, false);
+		ps = s;
+		t0 = t1;
+		if (env.count > 0 && --env.count == 0)
+			break;
+	}
+	term_restore();
+	f2fs_top_bpf__destroy(skel);
+	return err;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc, children };
 	static struct stats s, ps;
+	static struct f2fs_mount ms[16];
 	struct f2fs_top_bpf *skel = NULL;
 	struct top_totals prev = {}, now;
 	struct f2fs_mount m;
 	struct view v;
 	double t0, t1;
-	int err;
+	int err, nm, cur = 0, i;
+	char why[128];
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
@@ -199,26 +500,27 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	libbpf_set_print(libbpf_print_fn);
-	if (!no_bpf) {
-		const char *why = NULL;
-
-		if (!event_exists("f2fs_cp_end"))
-			why = "no f2fs_cp_end trace event";
-		else if (!(skel = f2fs_top_bpf__open()))
-			why = "cannot open the BPF object";
-		if (skel) {
-			skel->rodata->targ_dev = m.kdev;
-			err = f2fs_top_bpf__load(skel);
-			if (!err)
-				err = f2fs_top_bpf__attach(skel);
-			if (err) {
-				why = strerror(-err);
-				f2fs_top_bpf__destroy(skel);
-				skel = NULL;
-				err = 0;
+	if (!batch && !env.json) {
+		if (isatty(STDOUT_FILENO)) {
+			nm = list_mounts(ms, 16);
+			for (i = 0; i < nm; i++)
+				if (!strcmp(ms[i].name, m.name) && !strcmp(ms[i].dir, m.dir))
+					cur = i;
+			if (!nm) {
+				ms[0] = m;
+				nm = 1;
 			}
+			setup_signals();
+			/* libbpf's warnings would tear the screen: -v keeps them */
+			if (!verbose)
+				libbpf_set_print(NULL);
+			return run_screen(ms, nm, cur) ? 1 : 0;
 		}
-		if (why)
+		batch = true;	/* not a terminal: plain lines */
+	}
+	if (!no_bpf) {
+		skel = bpf_start(&m, why, sizeof(why));
+		if (!skel)
 			fprintf(stderr, "f2fs-top: BPF unavailable (%s): showing debugfs figures only\n", why);
 	} else {
 		fprintf(stderr, "f2fs-top: -n: showing debugfs figures only\n");

@@ -121,6 +121,7 @@ done
 cp "$ROOT/qemu/init" "$ST/init"
 chmod 0755 "$ST/init"
 cp "$ROOT/qemu/guest-lib.sh" "$ST/lib/harness.sh"
+cp "$ROOT/qemu/demo.sh" "$ST/lib/demo.sh"
 cp -r "$ROOT"/scripts/tests/. "$ST/tests/"
 chmod -R a+rX "$ST/tests"
 echo 'root:x:0:0:root:/root:/bin/sh' > "$ST/etc/passwd"
