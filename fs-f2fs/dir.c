@@ -291,6 +291,7 @@ static void ra_view_inodes(struct inode *dir, const struct f2fs_dentry_view *v,
 		return;
 	rcu_read_lock();
 	for (bit = start; bit < v->max; bit++) {
+		unsigned int len;
 		u32 ino;
 
 		if (!test_bit_le(bit, v->bitmap))
@@ -298,6 +299,10 @@ static void ra_view_inodes(struct inode *dir, const struct f2fs_dentry_view *v,
 		ino = le32_to_cpu(v->dentry[bit].ino);
 		if (!find_inode_by_ino_rcu(sb, ino))
 			nids[n++] = ino;
+		/* The other slots of a long name carry no entry. */
+		len = le16_to_cpu(v->dentry[bit].name_len);
+		if (len && len <= F2FS_NAME_LEN)
+			bit += GET_DENTRY_SLOTS(len) - 1;
 	}
 	rcu_read_unlock();
 	f2fs_ra_node_pages(F2FS_SB(sb), nids, n);
