@@ -263,6 +263,52 @@ static int emit_view(struct inode *dir, const struct f2fs_dentry_view *v,
 	return 0;
 }
 
+/*
+ * Whether readdir reads ahead the inode blocks of the entries it returns
+ * (they are usually stat'ed next: du, ls -l, find -size).
+ */
+static bool readdir_ra = true;
+module_param(readdir_ra, bool, 0644);
+MODULE_PARM_DESC(readdir_ra, "readdir reads ahead the inodes of its entries (default on)");
+
+/*
+ * Start reading the inode blocks of the entries of @v from slot @start
+ * whose inodes are not in the inode cache.  The names are not checked
+ * here: emit_view() does that, and a bad inode number is skipped.
+ */
+static void ra_view_inodes(struct inode *dir, const struct f2fs_dentry_view *v,
+			   unsigned int start)
+{
+	struct super_block *sb = dir->i_sb;
+	unsigned int bit, n = 0;
+	u32 *nids;
+
+	if (!readdir_ra || start >= v->max)
+		return;
+	nids = kmalloc_array(v->max - start, sizeof(*nids),
+			     GFP_NOFS | __GFP_NOWARN);
+	if (!nids)
+		return;
+	rcu_read_lock();
+	for (bit = start; bit < v->max; bit++) {
+		unsigned int len;
+		u32 ino;
+
+		if (!test_bit_le(bit, v->bitmap))
+			continue;
+		ino = le32_to_cpu(v->dentry[bit].ino);
+		if (!find_inode_by_ino_rcu(sb, ino))
+			nids[n++] = ino;
+		/* The other slots of a long name carry no entry. */
+		len = le16_to_cpu(v->dentry[bit].name_len);
+		if (len && len <= F2FS_NAME_LEN)
+			bit += GET_DENTRY_SLOTS(len) - 1;
+	}
+	rcu_read_unlock();
+	f2fs_ra_node_pages(F2FS_SB(sb), nids, n);
+	kfree(nids);
+}
+
 static int read_dir(struct file *file, struct dir_context *ctx)
 {
 	struct inode *dir = file_inode(file);
@@ -278,8 +324,10 @@ static int read_dir(struct file *file, struct dir_context *ctx)
 		if (IS_ERR(ipage))
 			return PTR_ERR(ipage);
 		view_inline(&v, dir, ipage);
-		if (ctx->pos < v.max)
+		if (ctx->pos < v.max) {
+			ra_view_inodes(dir, &v, ctx->pos);
 			ret = emit_view(dir, &v, ctx, 0, ctx->pos);
+		}
 		put_page(ipage);
 		return ret < 0 ? ret : 0;
 	}
@@ -302,6 +350,7 @@ static int read_dir(struct file *file, struct dir_context *ctx)
 		if (IS_ERR(page))
 			return PTR_ERR(page);
 		view_block(&v, page);
+		ra_view_inodes(dir, &v, start);
 		ret = emit_view(dir, &v, ctx, n * NR_DENTRY_IN_BLOCK, start);
 		put_page(page);
 		if (ret)

@@ -931,6 +931,8 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		       struct f2fs_nat_cached *ni);
 struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 				u32 ofs);
+unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
+				unsigned int n);
 int f2fs_create_nat_cache(void);
 void f2fs_destroy_nat_cache(void);
 int f2fs_alloc_nid(struct f2fs_sb_info *sbi, u32 ino, u32 *nid);

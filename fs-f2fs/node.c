@@ -30,6 +30,7 @@
 #include <linux/slab.h>
 #include <linux/blkdev.h>
 #include <linux/pagevec.h>
+#include <linux/sort.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -166,7 +167,7 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
 		folio_unlock(folio);
 		return err;
 	}
-	/* No node readahead yet: every read here has a reader waiting. */
+	/* Readahead submits its own reads: a reader waits for this one. */
 	atomic64_inc(&sbi->stats.node_reads[F2FS_NODE_READ_SYNC]);
 	trace_f2fs_node_read(sbi->sb, ni.nid, ni.ino, ni.blkaddr,
 			     F2FS_NODE_READ_SYNC);
@@ -228,6 +229,170 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 		return ERR_PTR(-EFSCORRUPTED);
 	}
 	return page;
+}
+
+/*
+ * ---- Node readahead ---------------------------------------------------------
+ *
+ * A caller that knows which nodes will be wanted soon (readdir: the inodes
+ * of the entries it returns, which du and ls -l stat next) starts their
+ * reads without waiting.  Each node not in the cache gets a locked,
+ * !uptodate page in the node mapping; the read completion marks it
+ * uptodate and unlocks it.  f2fs_get_node_page() then finds the page,
+ * waiting on its lock if the read is still in flight, and checks its
+ * footer as for any cached page.  A failed read leaves the page
+ * !uptodate: the synchronous path reads it again and reports the error.
+ * Readahead never reports errors itself; a bad NAT entry is logged by the
+ * lookup, as it would be later by the reader.
+ */
+
+/* A node being read ahead: its locked page and the block it comes from. */
+struct node_ra {
+	struct page *page;
+	u32 blkaddr;
+};
+
+static int node_ra_cmp(const void *a, const void *b)
+{
+	const struct node_ra *x = a, *y = b;
+
+	return x->blkaddr < y->blkaddr ? -1 : x->blkaddr > y->blkaddr;
+}
+
+static void node_ra_end_io(struct bio *bio)
+{
+	struct folio_iter fi;
+
+	bio_for_each_folio_all(fi, bio) {
+		if (bio->bi_status)
+			folio_set_error(fi.folio);
+		else
+			folio_mark_uptodate(fi.folio);
+		folio_unlock(fi.folio);
+	}
+	bio_put(bio);
+}
+
+/* The block of a cached NAT entry, without counting a lookup. */
+static u32 nat_cached_addr(struct f2fs_sb_info *sbi, u32 nid)
+{
+	struct f2fs_nat_cached *e;
+	u32 addr = NULL_ADDR;
+
+	down_read(&sbi->nm.nat_lock);
+	e = xa_load(&sbi->nm.nat_tree, nid);
+	if (e)
+		addr = e->blkaddr;
+	up_read(&sbi->nm.nat_lock);
+	return addr;
+}
+
+/*
+ * Add a locked page for @nid to the node mapping if no page is there and
+ * the node lives in a block.  Returns the page with a reference, or NULL.
+ */
+static struct page *node_ra_page(struct f2fs_sb_info *sbi, u32 nid,
+				 struct f2fs_nat_cached *ni)
+{
+	struct address_space *mapping = sbi->node_inode->i_mapping;
+	gfp_t gfp = readahead_gfp_mask(mapping);
+	struct folio *folio;
+	u32 addr;
+
+	if (nid < F2FS_RESERVED_NODE_NUM || nid >= sbi->nm.max_nid)
+		return NULL;
+	folio = filemap_get_folio(mapping, nid);
+	if (folio) {
+		folio_put(folio);
+		return NULL;
+	}
+	if (f2fs_get_node_info(sbi, nid, ni) || ni->blkaddr == NULL_ADDR ||
+	    ni->blkaddr == NEW_ADDR)
+		return NULL;
+	folio = filemap_alloc_folio(gfp, 0);
+	if (!folio)
+		return NULL;
+	if (filemap_add_folio(mapping, folio, nid, gfp)) {
+		folio_put(folio);	/* someone else has it (or no memory) */
+		return NULL;
+	}
+	/*
+	 * Now that the locked page is in the mapping the node cannot be
+	 * written: take the block again in case a write moved it between
+	 * the lookup and here.  If it was freed meanwhile, the page stays
+	 * !uptodate and a reader reads (and fails) synchronously.
+	 */
+	addr = nat_cached_addr(sbi, nid);
+	if (addr == NULL_ADDR || addr == NEW_ADDR ||
+	    !f2fs_valid_main_addr(sbi, addr)) {
+		folio_unlock(folio);
+		folio_put(folio);
+		return NULL;
+	}
+	ni->blkaddr = addr;
+	return &folio->page;
+}
+
+/**
+ * f2fs_ra_node_pages - start reading nodes that are not in the cache.
+ * @sbi: the mount.
+ * @nids: the nodes; free, invalid, repeated and cached ones are skipped.
+ * @n: how many.
+ *
+ * Reads are sorted by block and contiguous blocks go in one bio.  Each
+ * read is counted in node_reads_ra and fires f2fs_node_read (READAHEAD).
+ * Nothing waits for the reads; on any failure (no memory, a bad NAT
+ * entry) the node is simply not read ahead.
+ *
+ * Return: the number of nodes whose read was started.
+ */
+unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
+				unsigned int n)
+{
+	struct block_device *bdev = sbi->sb->s_bdev;
+	struct f2fs_nat_cached ni;
+	struct node_ra *ra;
+	struct blk_plug plug;
+	unsigned int i, j, nr = 0;
+
+	if (!n)
+		return 0;
+	ra = kmalloc_array(n, sizeof(*ra), GFP_NOFS | __GFP_NOWARN);
+	if (!ra)
+		return 0;
+	for (i = 0; i < n; i++) {
+		ra[nr].page = node_ra_page(sbi, nids[i], &ni);
+		if (!ra[nr].page)
+			continue;
+		ra[nr].blkaddr = ni.blkaddr;
+		atomic64_inc(&sbi->stats.node_reads[F2FS_NODE_READ_RA]);
+		trace_f2fs_node_read(sbi->sb, nids[i], ni.ino, ni.blkaddr,
+				     F2FS_NODE_READ_RA);
+		nr++;
+	}
+	sort(ra, nr, sizeof(*ra), node_ra_cmp, NULL);
+
+	blk_start_plug(&plug);
+	for (i = 0; i < nr; i = j) {
+		struct bio *bio;
+
+		for (j = i + 1; j < nr && j - i < BIO_MAX_VECS &&
+		     ra[j].blkaddr == ra[j - 1].blkaddr + 1; j++)
+			;
+		bio = bio_alloc(bdev, j - i, REQ_OP_READ | REQ_META | REQ_RAHEAD,
+				GFP_NOFS);
+		bio->bi_iter.bi_sector = (sector_t)ra[i].blkaddr <<
+					 (F2FS_BLKSIZE_BITS - 9);
+		bio->bi_end_io = node_ra_end_io;
+		for (; i < j; i++) {
+			__bio_add_page(bio, ra[i].page, PAGE_SIZE, 0);
+			put_page(ra[i].page);	/* the locked page is cached */
+		}
+		submit_bio(bio);
+	}
+	blk_finish_plug(&plug);
+	kfree(ra);
+	return nr;
 }
 
 /**
