@@ -600,9 +600,8 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		if (err)
 			goto free_cursegs;
 		sbi->recovery_pending = pending > 0;
-		if (pending)
-			f2fs_info(sbi, "roll-forward recovery is pending: %u files were fsynced after the checkpoint; a read-write mount recovers them, this one shows the checkpoint",
-				  pending);
+		f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending (%u fsynced files); a read-write mount does it, this one shows the checkpoint",
+			  pending);
 	}
 	if (sb_rdonly(sb) && f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
 		f2fs_info(sbi, "orphan inodes are pending release by a read-write mount");

@@ -109,7 +109,7 @@ mkdir -p /mnt/b /mnt/c /mnt/d
 m0=$(md5dev /dev/vdb)
 mount -t f2fs -o ro /dev/vdb /mnt/b || fail "read-only mount of the crash image"
 dmesg | grep 'f2fs (vdb)' | tail -2 | sed 's/^/  /'
-dmesg | grep -q 'f2fs (vdb).*roll-forward recovery is pending: 5 files' ||
+dmesg | grep -q 'f2fs (vdb).*roll-forward recovery is pending (5 fsynced files)' ||
 	fail "the read-only mount does not say that 5 fsynced files await recovery"
 check_cp /mnt/b
 umount /mnt/b
