@@ -71,6 +71,15 @@ summary=$LOGROOT/summary.txt
 : > "$summary"
 say() { echo "$*"; echo "$*" >> "$summary"; }
 
+# the checker must catch planted faults (crashwl selftest, on the host)
+if ! { gcc -O2 -Wall -o "$WORKDIR/crashwl" "$ROOT/qemu/guest-tools/crashwl.c" &&
+       "$WORKDIR/crashwl" selftest "$WORKDIR/selftest" > "$LOGROOT/selftest.log" 2>&1; }; then
+	tail -5 "$LOGROOT/selftest.log" 2>/dev/null
+	say "crash-test: crashwl selftest failed (see $LOGROOT/selftest.log)"
+	exit 1
+fi
+rm -rf "$WORKDIR/selftest" "$WORKDIR/selftest.selftest.log"
+say "crash-test: $(tail -n1 "$LOGROOT/selftest.log")"
 say "crash-test: master seed $SEED, $CUTS cuts (replay the sweep: scripts/crash-test.sh SEED=$SEED CUTS=$CUTS; one cut: SEEDS=<cut seed>)"
 t0=$(date +%s)
 pass=0 fail=0
