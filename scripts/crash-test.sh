@@ -57,7 +57,7 @@ if [ -n "${SEEDS:-}" ]; then
 	CUTS=${#seeds[@]}
 else
 	for ((k = 1; k <= CUTS; k++)); do
-		seeds+=($(( ((SEED % 2147483629) * 48271 + k * 97531) % 2147483629 + 1 )))
+		seeds+=("$(printf 'cut %s %s' "$SEED" "$k" | cksum | cut -d' ' -f1)")
 	done
 fi
 
@@ -100,7 +100,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	if [ $b -le "$CUTS" ]; then
 		run_seed=${seeds[$((b - 1))]}
 		run_dir=c$b
-		delay=$(( DELAY_MIN + (run_seed / 7) % (DELAY_MAX - DELAY_MIN + 1) ))
+		delay=$(( DELAY_MIN + $(printf 'delay %s' "$run_seed" | cksum | cut -d' ' -f1) % (DELAY_MAX - DELAY_MIN + 1) ))
 	fi
 	ro=0 drf=0
 	if [ -n "$prev_dir" ] && [ $checks = 0 ]; then ro=1 drf=1; fi
