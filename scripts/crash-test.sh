@@ -116,7 +116,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	RUN_SECS=300
 	EOF
 	mkfs_next=0
-	rm -f "$WORKDIR/check.result" "$WORKDIR/check.out" "$WORKDIR/qemu.pid" "$WORKDIR"/fsck-*.log
+	rm -f "$WORKDIR/check.result" "$WORKDIR/check.out" "$WORKDIR/drf-check.out" "$WORKDIR/qemu.pid" "$WORKDIR"/fsck-*.log
 	[ -n "$prev_dir" ] && [ $b -gt 1 ] && cp "$LOGROOT/boot-$((b - 1))/cwl.log" "$WORKDIR/prev.log"
 	[ -n "$prev_dir" ] && cp --sparse=always "$disk" "$WORKDIR/disk-before-check.img"
 
@@ -144,7 +144,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	rc=0
 	wait $bpid || rc=$?
 	cp "$WORKDIR/cut.env" "$logdir/" 2>/dev/null || true
-	for f in check.result check.out prev.log fsck-vda.log fsck-vdb.log; do
+	for f in check.result check.out drf-check.out prev.log fsck-vda.log fsck-vdb.log; do
 		[ -f "$WORKDIR/$f" ] && cp "$WORKDIR/$f" "$logdir/"
 	done
 	if [ -n "$run_seed" ]; then
