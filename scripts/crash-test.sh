@@ -3,7 +3,8 @@
 # an fsync workload on our f2fs, then boot again and check what survived.
 #
 #   scripts/crash-test.sh [CUTS=30] [SEED=N] [SEEDS='S1 S2 ...'] [REMKFS=10]
-#                         [DELAY_MIN=10] [DELAY_MAX=80] [LOGDIR=DIR]
+#                         [DELAY_MIN=10] [DELAY_MAX=80] [LOGDIR=DIR] [SIZE=256M]
+#                         [INJECT=stray]
 #
 # Boot k (k = 1..CUTS+1) runs scripts/tests/80-crash-powercut.sh in a guest:
 # it checks cut k-1 (mount with our module, crashwl check against the CWL
@@ -29,6 +30,9 @@
 # Logs: LOGDIR (default build/logs/crash)/boot-K/ per boot (console.log,
 # cwl.log = the CWL lines of the cut run in that boot, check.result,
 # check.out), summary.txt.  Last line: "N cuts, N passed, N failed".
+# SIZE is the size of the disk images; INJECT=stray tests the harness
+# itself: the guest drops a stray file into each cut's directory before
+# the check, so every checked cut must FAIL.
 # Env: F2FS=ours|stock, QEMU_MEM (default 512M), V=1 (the guest notes).
 set -eu
 
@@ -36,8 +40,8 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 for a in "$@"; do
 	case $a in
-	CUTS=*|SEED=*|SEEDS=*|REMKFS=*|DELAY_MIN=*|DELAY_MAX=*|LOGDIR=*|WORK=*) export "${a?}" ;;
-	*) sed -n '2,33s/^# \{0,1\}//p' "$0"; exit 2 ;;
+	CUTS=*|SEED=*|SEEDS=*|REMKFS=*|DELAY_MIN=*|DELAY_MAX=*|LOGDIR=*|WORK=*|SIZE=*|INJECT=*) export "${a?}" ;;
+	*) sed -n '2,37s/^# \{0,1\}//p' "$0"; exit 2 ;;
 	esac
 done
 CUTS=${CUTS:-30}
@@ -66,7 +70,7 @@ mkdir -p "$LOGROOT" "$WORKDIR"
 LOGROOT=$(cd "$LOGROOT" && pwd)
 disk=$WORKDIR/disk.img
 scratch=$WORKDIR/scratch.img
-truncate -s 256M "$disk" "$scratch"
+truncate -s "${SIZE:-256M}" "$disk" "$scratch"
 summary=$LOGROOT/summary.txt
 : > "$summary"
 say() { echo "$*"; echo "$*" >> "$summary"; }
@@ -114,6 +118,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	RUN_DIR=$run_dir
 	MKFS=$mkfs_next
 	RUN_SECS=300
+	INJECT=${INJECT:-}
 	EOF
 	mkfs_next=0
 	rm -f "$WORKDIR/check.result" "$WORKDIR/check.out" "$WORKDIR/drf-check.out" "$WORKDIR/qemu.pid" "$WORKDIR"/fsck-*.log

@@ -1,6 +1,6 @@
 #!/bin/sh
 # desc: power cuts: crashwl fsync workloads killed (QEMU SIGKILL) at seeded random moments; after each cut the next boot mounts our module, checks every fsynced state with crashwl check, umounts and needs fsck.f2fs clean; once per sweep a read-only mount after a cut (must say recovery is pending and not write) and a disable_roll_forward mount (must give a consistent fs)
-# host: scripts/crash-test.sh CUTS=3
+# host: scripts/crash-test.sh CUTS=3 SIZE=128M
 # timeout: 600
 #
 # This is the guest half of scripts/crash-test.sh (which check.sh runs on
@@ -15,6 +15,7 @@
 #              umount, fsck.f2fs clean
 #   RUN_SEED   seed of the workload to start (empty: none, end the boot)
 #   RUN_DIR    its directory; MKFS=1: mkfs.f2fs first; RUN_SECS: its limit
+#   INJECT     stray: plant a stray file before the check (harness self-test)
 # Results go to /work/check.result, one line each:
 #   CHECK PASS|FAIL ..., RO PASS|FAIL|INFO ..., DRF PASS|FAIL|SKIP ...,
 #   RUN FAIL ...
@@ -25,7 +26,7 @@ set -eu
 MNT=/mnt/f2fs
 R=/work/check.result
 [ -f /work/cut.env ] || fail "no /work/cut.env: run this through scripts/crash-test.sh"
-CHECK_DIR="" RO_CHECK=0 DRF_CHECK=0 RUN_SEED="" RUN_DIR="" MKFS=0 RUN_SECS=300
+CHECK_DIR="" RO_CHECK=0 DRF_CHECK=0 RUN_SEED="" RUN_DIR="" MKFS=0 RUN_SECS=300 INJECT=""
 . /work/cut.env
 : > $R
 
@@ -102,10 +103,14 @@ if [ -n "$CHECK_DIR" ]; then
 		if ! grep " $MNT " /proc/mounts | grep -q ' rw[ ,]'; then
 			cfail "the mount after the cut is read-only: $(klog_since "$k" | grep -iE 'cannot write|read-only' | head -2 | tr '\n' ' ')"
 		fi
+		if [ "$INJECT" = stray ]; then
+			echo planted > $MNT/"$CHECK_DIR"/stray
+			note "INJECT=stray: planted $CHECK_DIR/stray, the check must fail"
+		fi
 		rc=0
 		crashwl check $MNT/"$CHECK_DIR" /work/prev.log > /work/check.out 2>&1 || rc=$?
 		head -40 /work/check.out
-		[ "$rc" = 0 ] || cfail "crashwl check exit $rc: $(tail -1 /work/check.out)"
+		[ "$rc" = 0 ] || cfail "crashwl check exit $rc: $(tail -1 /work/check.out); first: $(grep -m1 '^VIOLATION' /work/check.out || true)"
 		umount $MNT || cfail "umount after the check failed"
 		if fsck_ok /dev/vda; then
 			note "fsck.f2fs /dev/vda clean"
