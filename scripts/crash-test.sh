@@ -125,20 +125,40 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	[ -n "$prev_dir" ] && [ $b -gt 1 ] && cp "$LOGROOT/boot-$((b - 1))/cwl.log" "$WORKDIR/prev.log"
 	[ -n "$prev_dir" ] && cp --sparse=always "$disk" "$WORKDIR/disk-before-check.img"
 
-	"$ROOT/qemu/boot.sh" -t 80-crash-powercut -d "$disk" -d "$scratch" -T 900 \
-		-l "$logdir" -w "$WORKDIR" -p "$WORKDIR/qemu.pid" > "$WORKDIR/boot.out" 2>&1 &
-	bpid=$!
+	for attempt in 1 2; do
+		"$ROOT/qemu/boot.sh" -t 80-crash-powercut -d "$disk" -d "$scratch" -T 900 \
+			-l "$logdir" -w "$WORKDIR" -p "$WORKDIR/qemu.pid" > "$WORKDIR/boot.out" 2>&1 &
+		bpid=$!
+		# a guest kernel that never reaches /init (TCG stalls in early
+		# boot on a loaded host) has not touched the disks: boot again
+		waited=0
+		while kill -0 "$bpid" 2>/dev/null && ! grep -aq 'init: running test' "$logdir/console.log" 2>/dev/null; do
+			sleep 0.5
+			waited=$((waited + 1))
+			[ $waited -lt 480 ] || break
+		done
+		if [ $attempt = 1 ] && kill -0 "$bpid" 2>/dev/null &&
+		   ! grep -aq 'init: running test' "$logdir/console.log" 2>/dev/null; then
+			kill -9 "$(cat "$WORKDIR/qemu.pid")" 2>/dev/null || true
+			wait "$bpid" || true
+			rm -rf "$logdir-hung"
+			mv "$logdir" "$logdir-hung"
+			say "  boot $b: the guest did not reach /init in 240s (boot stall, log ${logdir#"$ROOT"/}-hung); booting again"
+			continue
+		fi
+		break
+	done
 	killed=0
 	if [ -n "$run_seed" ]; then
 		# wait for the first CWL line (or the boot ending on its own)
 		waited=0
-		while kill -0 $bpid 2>/dev/null; do
+		while kill -0 "$bpid" 2>/dev/null; do
 			if [ -f "$logdir/console.log" ] && grep -aq 'CWL [0-9]' "$logdir/console.log"; then break; fi
 			sleep 0.2
 			waited=$((waited + 1))
 			[ $waited -lt 3000 ] || break
 		done
-		if kill -0 $bpid 2>/dev/null && grep -aq 'CWL [0-9]' "$logdir/console.log" 2>/dev/null; then
+		if kill -0 "$bpid" 2>/dev/null && grep -aq 'CWL [0-9]' "$logdir/console.log" 2>/dev/null; then
 			sleep "$((delay / 10)).$((delay % 10))"
 			qpid=$(cat "$WORKDIR/qemu.pid" 2>/dev/null || true)
 			if [ -n "$qpid" ] && kill -9 "$qpid" 2>/dev/null; then
@@ -147,7 +167,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 		fi
 	fi
 	rc=0
-	wait $bpid || rc=$?
+	wait "$bpid" || rc=$?
 	cp "$WORKDIR/cut.env" "$logdir/" 2>/dev/null || true
 	for f in check.result check.out drf-check.out prev.log fsck-vda.log fsck-vdb.log; do
 		[ -f "$WORKDIR/$f" ] && cp "$WORKDIR/$f" "$logdir/"
