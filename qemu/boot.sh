@@ -2,7 +2,7 @@
 # boot.sh - boot the test guest once.
 #
 #   qemu/boot.sh [-t TEST | -c 'CMD' | -i] [-d DISK]... [-T SECS] [-l LOGDIR]
-#                [-n NAME] [-w WORKDIR] [-m] [-a 'KERNEL ARGS']
+#                [-n NAME] [-w WORKDIR] [-m] [-a 'KERNEL ARGS'] [-p PIDFILE]
 #
 #   -t TEST    run /tests/TEST.sh in the guest
 #   -c CMD     run shell command CMD in the guest (passed in a file on 9p)
@@ -16,6 +16,8 @@
 #   -w DIR     also share DIR with the guest at /work
 #   -m         mount /dev/vda (f2fs) at /mnt/f2fs before the command/shell
 #   -a ARGS    extra kernel command line
+#   -p FILE    QEMU writes its pid to FILE (-pidfile), e.g. for a host-side
+#              power cut (kill -9); boot.sh then exits 124 or 125
 # Environment: F2FS=ours|stock (default ours), KVM=1 (use -accel kvm),
 #   QEMU_MEM (default 1G), QEMU_SMP (default 2), V=1 (show console live).
 # Exit status: the guest's (the test's) exit status; 124 on timeout;
@@ -28,9 +30,9 @@ KVER=$(cat "$BUILD/kver")
 KERNEL=$BUILD/kernel/boot/vmlinuz-$KVER
 INITRD=${INITRD:-$BUILD/initramfs.cpio.gz}
 
-test_name="" cmd="" interactive=0 timeout=300 logdir="" name="" workdir="" mountrun=0 extra=""
+test_name="" cmd="" interactive=0 timeout=300 logdir="" name="" workdir="" mountrun=0 extra="" pidfile=""
 disks=()
-while getopts "t:c:id:T:l:n:w:ma:h" o; do
+while getopts "t:c:id:T:l:n:w:ma:p:h" o; do
 	case $o in
 	t) test_name=$OPTARG ;;
 	c) cmd=$OPTARG ;;
@@ -42,7 +44,8 @@ while getopts "t:c:id:T:l:n:w:ma:h" o; do
 	w) workdir=$OPTARG ;;
 	m) mountrun=1 ;;
 	a) extra=$OPTARG ;;
-	*) sed -n '2,24s/^# \{0,1\}//p' "$0"; exit 2 ;;
+	p) pidfile=$OPTARG ;;
+	*) sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 2 ;;
 	esac
 done
 [ -n "$test_name" ] || [ -n "$cmd" ] || interactive=1
@@ -79,6 +82,7 @@ args=("${accel[@]}" -m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}"
 	-kernel "$KERNEL" -initrd "$INITRD" -append "$append"
 	-no-reboot -display none -vga none -nic none
 	-virtfs "local,path=$logdir,mount_tag=host,security_model=none,id=host")
+[ -n "$pidfile" ] && args+=(-pidfile "$pidfile")
 [ -n "$workdir" ] && args+=(-virtfs "local,path=$(cd "$workdir" && pwd),mount_tag=work,security_model=none,id=work")
 for d in "${disks[@]}"; do
 	[ -f "$d" ] || { echo "boot: disk $d not found" >&2; exit 2; }

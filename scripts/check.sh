@@ -7,6 +7,10 @@
 # Env: F2FS=ours|stock (module under test, default ours), KVM=1, V=1,
 # GUEST_ARGS (extra guest kernel command line words, e.g. seed=N).
 # Expects setup/module/initramfs done (make check does that).
+# A test whose header has "# host: CMD ARGS" is not booted here: CMD (a
+# path relative to the project root) runs on the host with LOGDIR=<the
+# test's log dir>/host and WORK=<its work dir> and must exit 0 (its output
+# goes to output.log); e.g. 80-crash-powercut, which kills QEMU itself.
 # Prints "PASS name" or "FAIL name (reason) log: DIR" per test, then
 # "N passed, N failed"; exits non-zero if anything failed or nothing ran.
 set -eu
@@ -71,8 +75,23 @@ for f in "$TESTS"/*.sh; do
 	disks=$(header "$f" disks)
 	prep=$(header "$f" prep)
 	mem=$(header "$f" mem)
+	host=$(header "$f" host)
 
 	reason=""
+	if [ -n "$host" ]; then
+		read -r -a hostcmd <<< "$host"
+		start=$(date +%s)
+		rc=0
+		if [ "${V:-0}" = 1 ]; then out=/dev/stdout; else out=/dev/null; fi
+		(set -o pipefail
+		 cd "$ROOT" && LOGDIR="$logdir/host" WORK="$work" "$ROOT/${hostcmd[0]}" "${hostcmd[@]:1}" 2>&1 \
+			| tee "$logdir/output.log" > "$out") || rc=$?
+		echo $(( $(date +%s) - start )) > "$logdir/seconds"
+		if [ "$rc" != 0 ]; then
+			reason="host script ${hostcmd[0]} exit $rc: $(tail -n1 "$logdir/output.log")"
+		fi
+		disks="" prep=""
+	fi
 	disk_args=()
 	prep_env=(WORK="$work" KVER="$KVER" ROOT="$ROOT" TEST="$name" F2FS="$F2FS")
 	i=0
@@ -90,7 +109,7 @@ for f in "$TESTS"/*.sh; do
 			reason="prep failed, see prep.log"
 		fi
 	fi
-	if [ -z "$reason" ]; then
+	if [ -z "$reason" ] && [ -z "$host" ]; then
 		rc=0
 		QEMU_MEM=${mem:-${QEMU_MEM:-1G}} "$ROOT/qemu/boot.sh" -t "$name" "${disk_args[@]}" \
 			-T "$timeout" -l "$logdir" -w "$work" ${GUEST_ARGS:+-a "$GUEST_ARGS"} || rc=$?

@@ -1,0 +1,145 @@
+#!/bin/sh
+# desc: power cuts: crashwl fsync workloads killed (QEMU SIGKILL) at seeded random moments; after each cut the next boot mounts our module, checks every fsynced state with crashwl check, umounts and needs fsck.f2fs clean; once per sweep a read-only mount after a cut (must say recovery is pending and not write) and a disable_roll_forward mount (must give a consistent fs)
+# host: scripts/crash-test.sh CUTS=3 SIZE=128M
+# timeout: 600
+#
+# This is the guest half of scripts/crash-test.sh (which check.sh runs on
+# the host because of the "host:" line above); booting it alone does
+# nothing useful.  One boot = check the previous cut (if any) + start the
+# next cut's workload, which runs until the host kills QEMU.  Parameters
+# come from /work/cut.env (written by the host):
+#   CHECK_DIR  directory (under /mnt/f2fs) of the cut to check; its CWL log
+#              is /work/prev.log
+#   RO_CHECK   1: first mount read-only (recovery pending, md5 unchanged)
+#   DRF_CHECK  1: copy the device to vdb, mount it -o disable_roll_forward,
+#              umount, fsck.f2fs clean
+#   RUN_SEED   seed of the workload to start (empty: none, end the boot)
+#   RUN_DIR    its directory; MKFS=1: mkfs.f2fs first; RUN_SECS: its limit
+#   INJECT     stray: plant a stray file before the check (harness self-test)
+# Results go to /work/check.result, one line each:
+#   CHECK PASS|FAIL ..., RO PASS|FAIL|INFO ..., DRF PASS|FAIL|SKIP ...,
+#   RUN FAIL ...
+# vda: the filesystem (aged across cuts); vdb: scratch copy for DRF_CHECK.
+set -eu
+. /tests/lib.sh
+
+MNT=/mnt/f2fs
+R=/work/check.result
+[ -f /work/cut.env ] || fail "no /work/cut.env: run this through scripts/crash-test.sh"
+CHECK_DIR="" RO_CHECK=0 DRF_CHECK=0 RUN_SEED="" RUN_DIR="" MKFS=0 RUN_SECS=300 INJECT=""
+. /work/cut.env
+: > $R
+
+bad=0
+res() { echo "$*" >> $R; echo "crash: $*"; }
+cfail() { res "CHECK FAIL $*"; bad=1; }
+
+# fsck_ok DEV: like fsck_clean (lib.sh) but returns a status instead of failing
+fsck_ok() {
+	_rc=0
+	fsck.f2fs "$1" </dev/null >/tmp/fsck.log 2>&1 || _rc=$?
+	if [ "$_rc" != 0 ] || grep -qE "$FSCK_BAD" /tmp/fsck.log; then
+		cp /tmp/fsck.log "/work/fsck-$(basename "$1").log"
+		grep -E "$FSCK_BAD" /tmp/fsck.log | head -20
+		return 1
+	fi
+	return 0
+}
+# klog_since N: kernel log lines after the first N
+klog_since() { dmesg | tail -n +$(($1 + 1)); }
+klines() { dmesg | wc -l; }
+
+if [ -n "$CHECK_DIR" ]; then
+	note "checking the cut of $CHECK_DIR ($(wc -l < /work/prev.log) workload log lines captured)"
+	if [ "$RO_CHECK" = 1 ]; then
+		m0=$(md5dev /dev/vda)
+		k=$(klines)
+		if mount -t f2fs -o ro /dev/vda $MNT; then
+			n=$(ls $MNT/"$CHECK_DIR" 2>/dev/null | wc -l)
+			umount $MNT
+			msg=$(klog_since "$k" | grep -i 'pending' | head -1 || true)
+			m1=$(md5dev /dev/vda)
+			if [ "$F2FS_VARIANT" != ours ]; then
+				res "RO INFO ($F2FS_VARIANT module) md5 $( [ "$m0" = "$m1" ] && echo unchanged || echo changed), message: ${msg:-none}"
+			elif [ "$m0" != "$m1" ]; then
+				res "RO FAIL a read-only mount after the cut wrote to the device (md5 $m0 -> $m1)"; bad=1
+			elif [ -z "$msg" ]; then
+				res "RO FAIL the read-only mount after the cut did not say that recovery is pending"; bad=1
+				klog_since "$k" | sed 's/^/  /'
+			else
+				res "RO PASS md5 unchanged, $n entries readable, kernel: ${msg#*] }"
+			fi
+		else
+			res "RO FAIL read-only mount after the cut failed"; bad=1
+		fi
+	fi
+	if [ "$DRF_CHECK" = 1 ]; then
+		mkdir -p /mnt/b
+		dd if=/dev/vda of=/dev/vdb bs=1M 2>/dev/null
+		k=$(klines)
+		if mount -t f2fs -o disable_roll_forward /dev/vdb /mnt/b 2>/tmp/mount.err; then
+			n=$(ls /mnt/b/"$CHECK_DIR" 2>/dev/null | wc -l)
+			# content is not required (fsynced data since the last
+			# checkpoint may be lost), but say what crashwl check sees
+			crashwl check /mnt/b/"$CHECK_DIR" /work/prev.log > /work/drf-check.out 2>&1 || true
+			if ! umount /mnt/b; then
+				res "DRF FAIL umount after the disable_roll_forward mount failed"; bad=1
+			elif fsck_ok /dev/vdb; then
+				res "DRF PASS mounted with disable_roll_forward ($n entries), fsck.f2fs clean; content (not required): $(tail -n1 /work/drf-check.out | sed 's/(seed [0-9]*, //; s/ (.*//')"
+			else
+				res "DRF FAIL fsck.f2fs not clean after a disable_roll_forward mount"; bad=1
+			fi
+		elif klog_since "$k" | grep -qiE 'unrecognized mount option|unknown option'; then
+			res "DRF SKIP the module does not parse disable_roll_forward yet: $(klog_since "$k" | grep -iE 'unrecognized|unknown' | head -1 | sed 's/^\[[^]]*\] //')"
+		else
+			res "DRF FAIL mount -o disable_roll_forward failed: $(cat /tmp/mount.err)"; bad=1
+			klog_since "$k" | tail -5 | sed 's/^/  /'
+		fi
+	fi
+
+	k=$(klines)
+	if mount -t f2fs /dev/vda $MNT; then
+		klog_since "$k" | sed 's/^/  kernel: /'
+		if ! grep " $MNT " /proc/mounts | grep -q ' rw[ ,]'; then
+			cfail "the mount after the cut is read-only: $(klog_since "$k" | grep -iE 'cannot write|read-only' | head -2 | tr '\n' ' ')"
+		fi
+		if [ "$INJECT" = stray ]; then
+			echo planted > $MNT/"$CHECK_DIR"/stray
+			note "INJECT=stray: planted $CHECK_DIR/stray, the check must fail"
+		fi
+		rc=0
+		crashwl check $MNT/"$CHECK_DIR" /work/prev.log > /work/check.out 2>&1 || rc=$?
+		head -40 /work/check.out
+		[ "$rc" = 0 ] || cfail "crashwl check exit $rc: $(tail -1 /work/check.out); first: $(grep -m1 '^VIOLATION' /work/check.out || true)"
+		umount $MNT || cfail "umount after the check failed"
+		if fsck_ok /dev/vda; then
+			note "fsck.f2fs /dev/vda clean"
+		else
+			cfail "fsck.f2fs not clean after the check"
+		fi
+		[ $bad = 1 ] || res "CHECK PASS $(tail -1 /work/check.out)"
+	else
+		cfail "mount after the cut failed"
+		klog_since "$k" | tail -10 | sed 's/^/  /'
+	fi
+	[ $bad = 0 ] || MKFS=1
+fi
+
+if [ -n "$RUN_SEED" ]; then
+	if [ "$MKFS" = 1 ]; then
+		mkfs.f2fs -f -q /dev/vda > /dev/null || { res "RUN FAIL mkfs"; exit 1; }
+		note "fresh mkfs.f2fs on /dev/vda"
+	fi
+	mount -t f2fs /dev/vda $MNT || { res "RUN FAIL mount before the workload"; exit 1; }
+	rm -rf $MNT/c[0-9]*
+	mkdir $MNT/"$RUN_DIR"
+	sync
+	note "df: $(df -k $MNT | awk 'NR == 2 { print $3 " KiB used, " $4 " KiB free" }')"
+	echo "@@CRASH-RUN-START seed $RUN_SEED dir $RUN_DIR"
+	# straight to the serial port: crashwl drains it (tcdrain) after each line
+	rc=0
+	crashwl run $MNT/"$RUN_DIR" "$RUN_SEED" -t "$RUN_SECS" > /dev/ttyS0 || rc=$?
+	res "RUN FAIL the workload ended (exit $rc) before the power cut"
+	exit 1
+fi
+exit $bad
