@@ -1,7 +1,7 @@
 #!/bin/sh
 # desc: read-write POSIX workload on our module (create, write, append, overwrite, sparse, truncate, links, special files, every rename case, unlink, rmdir, a 3000-entry directory) matches the same workload on tmpfs, before and after remount, and through the stock module; fsck.f2fs is clean after each writer
 # disks: 1G
-# timeout: 900
+# timeout: 1500
 # mem: 1G
 set -eu
 . /tests/lib.sh
