@@ -1,12 +1,12 @@
 #!/bin/sh
 # desc: lost volatile cache: an fsync workload on our module is recorded by dm-log-writes (every write, flush, FUA; a mark after each fsync), then replayed onto a zeroed disk up to FLUSH/FUA/mark points; at each point a snapshot of the replayed disk mounts with our module, holds everything fsynced before the point and no data never written, and is fsck.f2fs clean after umount
 # disks: 128M 512M 128M 128M
-# timeout: 900
+# timeout: 1200
 # mem: 1G
 #
 # vda: data, vdb: the log, vdc: replay target, vdd: snapshot COW store.
 # Short form: 30 operations, at most 40 points sampled evenly (always the
-# last).  Full form (GUEST_ARGS=full=1, make crash-test): 150 operations,
+# last).  Full form (GUEST_ARGS=full=1, make crash-test): 120 operations,
 # every point.  GUEST_ARGS="seed=N" replays a run; LW_WL=sh (lw_wl=sh on
 # the command line) forces the shell stand-in workload over crashwl.
 set -eu
@@ -14,7 +14,7 @@ set -eu
 . /tests/logwrites.inc
 
 seed=$(test_seed)
-if [ "$(cmdline_get full || true)" = 1 ]; then ops=150 max=0; else ops=30 max=40; fi
+if [ "$(cmdline_get full || true)" = 1 ]; then ops=120 max=0; else ops=30 max=40; fi
 LW_WL=$(cmdline_get lw_wl || true)
 note "form: $ops operations, $([ $max = 0 ] && echo 'every point' || echo "at most $max points")"
 
