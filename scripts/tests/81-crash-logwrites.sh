@@ -5,8 +5,8 @@
 # mem: 1G
 #
 # vda: data, vdb: the log, vdc: replay target, vdd: snapshot COW store.
-# Short form: 30 operations, at most 40 points sampled evenly (always the
-# last).  Full form (GUEST_ARGS=full=1, make crash-test): 120 operations,
+# Short form: 30 operations, at most about 40 points sampled (seeded; always
+# the first and last).  Full form (GUEST_ARGS=full=1, make crash-test): 120 operations,
 # every point.  GUEST_ARGS="seed=N" replays a run; LW_WL=sh (lw_wl=sh on
 # the command line) forces the shell stand-in workload over crashwl.
 set -eu

@@ -5,7 +5,8 @@
 # mem: 1G
 #
 # vda: data, vdb: the log, vdc: replay target, vdd: snapshot COW store.
-# Short form: 20 operations, at most 40 replay points (torn ones first).
+# Short form: 20 operations, about 40 replay points sampled (seeded), half of
+# them torn-pack points, always the first torn one.
 # Full form (GUEST_ARGS=full=1): 60 operations, every checkpoint-area
 # write.  GUEST_ARGS="seed=N" replays a run, lw_wl=sh forces the shell
 # stand-in workload.
