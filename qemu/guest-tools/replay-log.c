@@ -34,6 +34,9 @@
  * so must never rely on stale data there; "skip" keeps whatever the target
  * held before (e.g. the pre-mkfs content).
  *
+ * A replay first walks the headers of the whole range, so that a corrupt or
+ * truncated log or a missing mark leaves the target untouched.
+ *
  * Exit status: 0 ok, 1 bad log device or I/O error, 2 usage error, 3 mark
  * or entry not found.
  */
@@ -343,15 +346,18 @@ int main(int argc, char **argv)
 			die(3, "end entry %" PRIu64 " beyond the last entry (the log holds %" PRIu64 " entries)", end, nr_entries);
 		if (end != UINT64_MAX && end < start)
 			die(2, "end entry %" PRIu64 " before start entry %" PRIu64, end, start);
-		if (endmark) {
-			/* resolve the mark first: write nothing when it is missing */
-			struct entry e;
+		/*
+		 * Walk the headers of the range first (and resolve --end-mark):
+		 * a missing mark or a corrupt or truncated log writes nothing.
+		 */
+		struct entry e;
 
-			for (pos = ssize, idx = 0; idx < nr_entries; idx++) {
-				pos = read_entry(pos, idx, &e);
-				if (idx >= start && (e.flags & LOG_MARK_FLAG) && !strcmp(e.mark, endmark))
-					break;
-			}
+		for (pos = ssize, idx = 0; idx < nr_entries && idx <= end; idx++) {
+			pos = read_entry(pos, idx, &e);
+			if (endmark && idx >= start && (e.flags & LOG_MARK_FLAG) && !strcmp(e.mark, endmark))
+				break;
+		}
+		if (endmark) {
 			if (idx >= nr_entries)
 				die(3, "no mark '%s' at or after entry %" PRIu64 " in %s", endmark, start, logpath);
 			end = idx;
