@@ -30,10 +30,17 @@ cp /tmp/points /host/points.txt 2>/dev/null || true
 
 # Candidates "INDEX U KIND" from the mkfs mark on: every FLUSH, FUA and MARK
 # entry; U is the last cwl-N mark at or before it.  A mark right after the
-# previous point holds the same disk state: it replaces that point.
-awk -v m="$mkfs_idx" '
+# previous point holds the same disk state: it replaces that point.  Also,
+# before each FLUSH/FUA point, one entry (seeded) inside the batch of writes
+# that the flush made durable ("mid-batch": a cut while those writes were
+# still in the volatile cache, e.g. an fsync record's chain half written).
+awk -v m="$mkfs_idx" -v seed="$seed" 'BEGIN { srand(seed % 2147483647) }
 	$1 < m { next }
-	{ kind = $2; if ($5 ~ /^cwl-/) { u = substr($5, 5); kind = $5 } else if ($5 != "") kind = $5 }
+	{ kind = $2; if ($5 ~ /^cwl-/) kind = $5; else if ($5 != "") kind = $5 }
+	n > 0 && $2 ~ /FLUSH|FUA/ && $1 - idx[n] > 2 {
+		n++; idx[n] = idx[n - 1] + 1 + int(rand() * ($1 - idx[n - 1] - 1)); uu[n] = u; k[n] = "mid-batch"
+	}
+	$5 ~ /^cwl-/ { u = substr($5, 5) }
 	n > 0 && $2 == "MARK" && $1 == idx[n] + 1 { idx[n] = $1; uu[n] = u; k[n] = kind; next }
 	{ n++; idx[n] = $1; uu[n] = u; k[n] = kind }
 	END { for (i = 1; i <= n; i++) print idx[i], (uu[i] == "" ? "-" : uu[i]), k[i] }
@@ -43,7 +50,8 @@ total=$(wc -l < /tmp/cands)
 nflush=$(grep -c 'FLUSH' /tmp/cands || true)
 nfua=$(grep -c 'FUA' /tmp/cands || true)
 nmark=$(grep -c 'cwl-' /tmp/cands || true)
-note "$total distinct replay points ($nflush with FLUSH, $nfua with FUA, $nmark cwl marks), recording took $((t1 - t0))s"
+nmid=$(grep -c 'mid-batch' /tmp/cands || true)
+note "$total distinct replay points ($nflush with FLUSH, $nfua with FUA, $nmark cwl marks, $nmid mid-batch), recording took $((t1 - t0))s"
 
 # sample (seeded, so a seed replays the same points): each candidate with
 # probability max/total, always the first and the last
