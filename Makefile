@@ -88,11 +88,14 @@ bench-tools: initramfs
 aging: initramfs
 	@AGING=full scripts/check.sh 60-aging
 
-# Power cuts (issue 6): 30 QEMU kills during crashwl fsync workloads, each
-# followed by a checking boot (make check runs 3 cuts as test 80).
+# Crash safety (issue 6): 30 QEMU kills during crashwl fsync workloads, each
+# followed by a checking boot (make check runs 3 cuts as test 80), then the
+# full forms of the dm-log-writes replays: every flush/FUA/mark point (81)
+# and every checkpoint-area write (82; make check runs samples of both).
 # CUTS=, SEED=, SEEDS= pass through (see scripts/crash-test.sh).
 crash-test: initramfs
 	@scripts/crash-test.sh $(if $(CUTS),CUTS=$(CUTS)) $(if $(SEED),SEED=$(SEED)) $(if $(SEEDS),SEEDS='$(SEEDS)')
+	@GUEST_ARGS="full=1$(if $(SEED), seed=$(SEED))" scripts/check.sh 81-crash-logwrites 82-crash-cp-atomic
 
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz

@@ -3,7 +3,7 @@
 #
 #   qemu/mkinitramfs.sh            (env: OURS=path/to/f2fs.ko, optional)
 #
-# Contents: busybox (all applets), f2fs-tools + mkfs.ext4 with their shared
+# Contents: busybox (all applets), f2fs-tools + mkfs.ext4 + dmsetup with their shared
 # libraries, the guest kernel modules the harness needs (never f2fs.ko!)
 # under /lib/modules/KVER, our module at /opt/f2fs/ours/f2fs.ko (if built),
 # the stock one at /opt/f2fs/stock/f2fs.ko, qemu/guest-tools/*.c compiled
@@ -59,6 +59,8 @@ for t in mkfs.f2fs fsck.f2fs dump.f2fs f2fstat sload.f2fs defrag.f2fs resize.f2f
 	[ -x "$ST/usr/sbin/$t" ] || die "f2fs-tools binary $t missing"
 done
 install_bin mke2fs
+# dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
+install_bin dmsetup
 for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mke2fs "$ST/usr/sbin/$l"; done
 [ -f /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$ST/etc/"
 # the dynamic loader (ldd lists it, but make sure it is at the ABI path)
@@ -66,7 +68,7 @@ for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mk
 
 # --- kernel modules (never f2fs.ko) ---------------------------------------
 MODS="virtio_pci virtio_blk crc32_generic crc32c_generic crc32-pclmul 9p 9pnet_virtio
-dm-mod dm-log-writes dm-flakey ext4 loop"
+dm-mod dm-log-writes dm-flakey dm-snapshot ext4 loop"
 # plus whatever either f2fs.ko depends on (zstd/lz4 compressors ...)
 for ko in "$STOCK" "$OURS"; do
 	[ -f "$ko" ] || continue
