@@ -800,8 +800,9 @@ redirty:
  * @blkaddr: the block fsync wrote for it after the checkpoint.
  *
  * The block becomes the file's (claimed in the SIT with a summary naming
- * its node, and charged), and the block it replaces is freed.  Called by
- * recovery with sbi->cp_rwsem held shared.
+ * its node, and charged), and the block it replaces is freed.  NULL_ADDR
+ * makes the offset a hole again.  Called by recovery with sbi->cp_rwsem
+ * held shared.
  *
  * Return: 0 (also when the file has the block already); -EFSCORRUPTED
  * when the block is not one fsync could have written (the caller skips
@@ -816,12 +817,22 @@ int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 	u32 old;
 	int err;
 
-	err = f2fs_get_dnode(inode, index, true, &dn);
+	err = f2fs_get_dnode(inode, index, blkaddr != NULL_ADDR, &dn);
+	if (err == -ENOENT && blkaddr == NULL_ADDR)
+		return 0;	/* a hole already */
 	if (err)
 		return err;
 	old = dn_addr(&dn);
 	if (old == blkaddr)
 		goto put_dnode;
+	if (blkaddr == NULL_ADDR) {
+		/* Truncated or punched after the checkpoint. */
+		set_dn_addr(&dn, NULL_ADDR);
+		if (old != NEW_ADDR)
+			f2fs_invalidate_block(sbi, old);
+		uncharge_data_block(inode);
+		goto put_dnode;
+	}
 	err = f2fs_get_node_info(sbi, dn.nid, &ni);
 	if (err)
 		goto put_dnode;

@@ -96,12 +96,13 @@ static int change_size(struct inode *inode, loff_t size)
 		return err;
 	truncate_setsize(inode, size);
 	if (size < old) {
-		f2fs_set_need_cp(inode);
 		err = zero_partial_block(inode, size);
 		if (err)
 			return err;
 		f2fs_lock_op(sbi);
 		err = f2fs_truncate_blocks(inode, DIV_ROUND_UP(size, PAGE_SIZE));
+		/* Under cp_rwsem: no checkpoint between the two. */
+		f2fs_set_need_cp(inode);
 		f2fs_unlock_op(sbi);
 	}
 	inode->i_mtime = current_time(inode);
@@ -201,9 +202,10 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	err = -ENOSPC;
 	if (kind == F2FS_FSYNC_RECORD)
 		err = f2fs_fsync_node_pages(inode);
-	if (err == -ENOSPC) {
+	if (err == -ENOSPC || err == -EAGAIN) {
 		if (kind == F2FS_FSYNC_RECORD)
-			kind = F2FS_FSYNC_CP_SPACE;
+			kind = err == -EAGAIN ? F2FS_FSYNC_CP_CHANGED :
+						F2FS_FSYNC_CP_SPACE;
 		err = f2fs_write_checkpoint(sbi, F2FS_CP_FSYNC);
 	}
 	atomic64_inc(&sbi->stats.fsyncs[kind]);

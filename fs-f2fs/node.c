@@ -848,12 +848,16 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	}
 	sum.nid = cpu_to_le32(nid);
 	sum.version = ni.version;
-	set_page_writeback(page);
+	/*
+	 * Writeback starts only once the block is allocated: until then the
+	 * page keeps its dirty tag, so that an fsync looking for this inode's
+	 * dirty nodes finds it and waits on its lock, which orders this block
+	 * before the fsync mark.
+	 */
 	err = f2fs_alloc_block(sbi, node_log_type(rn), &sum, &newaddr, &next);
-	if (err) {
-		end_page_writeback(page);
+	if (err)
 		return err;
-	}
+	set_page_writeback(page);
 	flag = le32_to_cpu(rn->footer.flag) &
 	       ~(BIT(FSYNC_BIT_SHIFT) | BIT(DENT_BIT_SHIFT));
 	rn->footer.flag = cpu_to_le32(flag | marks);
@@ -1020,8 +1024,9 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
  * the mark is waited for and the device cache flushed, so the chain of
  * warm node blocks from the checkpoint up to the mark is durable on return.
  *
- * Return: 0; -ENOSPC when the log has no room (the caller falls back to a
- * checkpoint); -EIO; or a node read error.
+ * Return: 0; -ENOSPC when the log has no room, or -EAGAIN when a link or
+ * rename made a record unfit meanwhile (the caller falls back to a
+ * checkpoint in both cases); -EIO; or a node read error.
  */
 int f2fs_fsync_node_pages(struct inode *inode)
 {
@@ -1031,13 +1036,23 @@ int f2fs_fsync_node_pages(struct inode *inode)
 	int err;
 
 	f2fs_lock_op(sbi);
+	/* Links and renames hold cp_rwsem: re-check what the caller saw. */
+	if (inode->i_nlink != 1 || F2FS_I(inode)->need_cp_ver == sbi->cp_ver) {
+		err = -EAGAIN;
+		goto unlock_op;
+	}
+	if (!f2fs_nid_checkpointed(sbi, ino)) {
+		if (!f2fs_nid_checkpointed(sbi, F2FS_I(inode)->i_pino)) {
+			err = -EAGAIN;
+			goto unlock_op;
+		}
+		marks |= BIT(DENT_BIT_SHIFT);
+	}
 	err = f2fs_update_inode(inode);
 	if (!err)
 		err = fsync_dnodes(sbi, ino);
 	if (err)
 		goto unlock_op;
-	if (!f2fs_nid_checkpointed(sbi, ino))
-		marks |= BIT(DENT_BIT_SHIFT);
 	ipage = f2fs_get_node_page(sbi, ino, ino, 0);
 	if (IS_ERR(ipage)) {
 		err = PTR_ERR(ipage);

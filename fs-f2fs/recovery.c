@@ -53,6 +53,7 @@ struct chain_node {
 struct fsync_inode {
 	u32 last;		/* chain index of its last fsync-marked node */
 	u32 icopy;		/* its last inode block up to @last, or U32_MAX */
+	bool created;		/* rebuilt from @icopy: the checkpoint lacks it */
 	struct inode *inode;	/* held from step 2 until after the checkpoint */
 	struct inode *dir;	/* its parent, when step 2 linked it */
 };
@@ -376,76 +377,96 @@ put_dir:
 	return err;
 }
 
-/* Step 2 for one inode: attributes, or a rebuilt inode and its link. */
-static int recover_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
+/*
+ * Step 2a for one inode: rebuild it when the checkpoint lacks it.  All of
+ * them are rebuilt before any is linked: linking may allocate nodes, and a
+ * new nid must not be one that a later rebuilt inode needs.
+ */
+static int rebuild_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
 			 struct fsync_inode *fi, struct page *page)
 {
 	struct f2fs_node *rn = page_address(page);
 	struct f2fs_nat_cached ni;
-	struct inode *inode;
-	bool created = false;
 	int err;
 
-	if (fi->icopy == U32_MAX) {
-		/* Only direct nodes were recorded: the inode is unchanged. */
-		inode = f2fs_iget(sbi->sb, ino);
-		if (IS_ERR(inode))
-			return PTR_ERR(inode);
-		if (!S_ISREG(inode->i_mode)) {
-			iput(inode);
-			return -EFSCORRUPTED;
-		}
-		fi->inode = inode;
+	if (fi->icopy == U32_MAX)
 		return 0;
-	}
 	err = read_main_block(sbi, ch->nodes[fi->icopy].blkaddr, page);
 	if (err)
 		return err;
 	if (!inode_copy_ok(sbi, &rn->i))
 		return -EFSCORRUPTED;
 	err = f2fs_get_node_info(sbi, ino, &ni);
-	if (err)
+	if (err || ni.blkaddr != NULL_ADDR)
 		return err;
-	if (ni.blkaddr == NULL_ADDR) {
-		if (le32_to_cpu(rn->i.i_links) != 1)
-			return -EFSCORRUPTED;
-		f2fs_lock_op(sbi);
-		err = f2fs_recover_inode_page(sbi, rn);
-		f2fs_unlock_op(sbi);
+	if (le32_to_cpu(rn->i.i_links) != 1)
+		return -EFSCORRUPTED;
+	f2fs_lock_op(sbi);
+	err = f2fs_recover_inode_page(sbi, rn);
+	f2fs_unlock_op(sbi);
+	if (!err)
+		fi->created = true;
+	return err;
+}
+
+/* Undo rebuild_inode() for an inode that cannot be read back. */
+static void unbuild_inode(struct f2fs_sb_info *sbi, u32 ino)
+{
+	loff_t pos = (loff_t)ino << PAGE_SHIFT;
+
+	truncate_inode_pages_range(sbi->node_inode->i_mapping, pos,
+				   pos + PAGE_SIZE - 1);
+	f2fs_set_node_addr(sbi, ino, NULL_ADDR);
+	spin_lock(&sbi->stat_lock);
+	sbi->total_valid_blocks--;
+	sbi->valid_node_count--;
+	sbi->valid_inode_count--;
+	spin_unlock(&sbi->stat_lock);
+}
+
+/* Step 2b for one inode: its attributes, and its link when it is new. */
+static int recover_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
+			 struct fsync_inode *fi, struct page *page)
+{
+	struct f2fs_node *rn = page_address(page);
+	struct inode *inode;
+	int err;
+
+	if (fi->icopy != U32_MAX) {
+		err = read_main_block(sbi, ch->nodes[fi->icopy].blkaddr, page);
 		if (err)
 			return err;
-		created = true;
+		if (!inode_copy_ok(sbi, &rn->i))
+			return -EFSCORRUPTED;
 	}
 	inode = f2fs_iget(sbi->sb, ino);
 	if (IS_ERR(inode)) {
-		if (created) {
-			truncate_inode_pages_range(sbi->node_inode->i_mapping,
-						   (loff_t)ino << PAGE_SHIFT,
-						   ((loff_t)ino << PAGE_SHIFT) +
-						   PAGE_SIZE - 1);
-			f2fs_set_node_addr(sbi, ino, NULL_ADDR);
-			spin_lock(&sbi->stat_lock);
-			sbi->total_valid_blocks--;
-			sbi->valid_node_count--;
-			sbi->valid_inode_count--;
-			spin_unlock(&sbi->stat_lock);
-		}
+		if (fi->created)
+			unbuild_inode(sbi, ino);
 		return PTR_ERR(inode);
 	}
-	err = -EFSCORRUPTED;
-	if (S_ISREG(inode->i_mode))
-		err = created ? 0 : apply_inode_copy(inode, rn);
-	if (!err && (created ||
+	if (!S_ISREG(inode->i_mode)) {
+		err = -EFSCORRUPTED;
+		goto put_inode;
+	}
+	if (fi->icopy == U32_MAX) {
+		/* Only direct nodes were recorded: the inode is unchanged. */
+		fi->inode = inode;
+		return 0;
+	}
+	err = fi->created ? 0 : apply_inode_copy(inode, rn);
+	if (!err && (fi->created ||
 		     (le32_to_cpu(rn->footer.flag) & BIT(DENT_BIT_SHIFT))))
 		err = recover_dentry(sbi, inode, &rn->i, &fi->dir);
-	if (err) {
-		if (created)
-			clear_nlink(inode);	/* eviction frees it again */
-		iput(inode);
-		return err;
+	if (!err) {
+		fi->inode = inode;
+		return 0;
 	}
-	fi->inode = inode;
-	return 0;
+put_inode:
+	if (fi->created)
+		clear_nlink(inode);	/* eviction frees it again */
+	iput(inode);
+	return err;
 }
 
 /* Step 3 for one record block: adopt each block address it holds. */
@@ -474,8 +495,8 @@ static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
 	for (i = 0; i < n; i++) {
 		u32 addr = le32_to_cpu(addrs[i]);
 
-		if (addr == NULL_ADDR || addr == NEW_ADDR)
-			continue;
+		if (addr == NEW_ADDR)
+			continue;	/* reserved, never written: nothing to adopt */
 		f2fs_lock_op(sbi);
 		err = f2fs_recover_data_block(inode, start + i, addr);
 		f2fs_unlock_op(sbi);
@@ -487,7 +508,8 @@ static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
 		}
 		if (err)
 			return err;
-		ch->data_blocks++;
+		if (addr != NULL_ADDR)
+			ch->data_blocks++;
 	}
 	return 0;
 }
@@ -507,6 +529,13 @@ static int replay_chain(struct f2fs_sb_info *sbi, struct chain *ch)
 	page = alloc_page(GFP_KERNEL);
 	if (!page)
 		return -ENOMEM;
+	xa_for_each(&ch->inodes, ino, fi) {
+		err = rebuild_inode(sbi, ch, ino, fi, page);
+		if (err == -ENOMEM)
+			goto free_page;
+		if (err)
+			fi->icopy = U32_MAX;	/* reported by recover_inode() */
+	}
 	xa_for_each(&ch->inodes, ino, fi) {
 		err = recover_inode(sbi, ch, ino, fi, page);
 		if (err == -ENOMEM)
@@ -557,9 +586,11 @@ free_page:
  * checkpoint, and checkpoint the result.
  * @sbi: a mount that just became writable (orphans already released).
  *
- * Does nothing after a clean unmount or when no fsync record follows the
- * checkpoint.  With disable_roll_forward the records are dropped instead,
- * by the same checkpoint.
+ * Does nothing after a clean unmount or when no node block follows the
+ * checkpoint in the warm node log.  A chain without fsync marks, or with
+ * disable_roll_forward any chain, is retired by the same checkpoint
+ * without replaying it.  A read-only mount leaves it all for later (and a
+ * remount read-write then refuses, see super.c).
  *
  * Return: 0; -ENOMEM; -ENOSPC or -EIO when the closing checkpoint cannot
  * be written (the mount then fails, and the chain stays for a later try).
@@ -575,11 +606,18 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi)
 		return 0;
 	xa_init(&ch.inodes);
 	err = walk_chain(sbi, &ch);
-	if (err || !ch.nr_inodes)
+	if (err || !ch.count)
 		goto free_chain;
 
+	/*
+	 * Even a chain without marks is retired by a checkpoint: blocks of
+	 * this version must not stay where a later walk could take them for
+	 * records of the next crash.
+	 */
 	sbi->recovering = true;
-	if (sbi->no_roll_forward) {
+	if (!ch.nr_inodes) {
+		/* nothing to replay */
+	} else if (sbi->no_roll_forward) {
 		f2fs_warn(sbi, "disable_roll_forward: dropping what %u fsynced files wrote after the checkpoint",
 			  ch.nr_inodes);
 	} else {
@@ -593,14 +631,21 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi)
 			f2fs_hold_segment(sbi, seg);
 		held = seg;
 	}
+	/* Every data log: the crashed mount may have used more logs. */
 	for (i = F2FS_LOG_HOT_DATA; i <= F2FS_LOG_COLD_DATA && !err; i++)
-		if (f2fs_active_log(sbi, i) == i)
-			err = f2fs_move_log(sbi, i);
+		err = f2fs_move_log(sbi, i);
 	if (!err)
 		err = f2fs_move_log(sbi, F2FS_LOG_WARM_NODE);
 	if (!err)
 		err = f2fs_write_checkpoint(sbi, F2FS_CP_RECOVERY);
 stop:
+	/*
+	 * After a failure nothing may be written any more: the inodes
+	 * released below would otherwise write over the chain that a later
+	 * mount still needs.
+	 */
+	if (err)
+		sbi->writable = false;
 	sbi->recovering = false;
 	if (!err && !sbi->no_roll_forward) {
 		sbi->stats.rf_files += ch.nr_inodes;
@@ -609,7 +654,7 @@ stop:
 	trace_f2fs_recovery(sbi->sb, ch.count, ch.nr_inodes, ch.data_blocks,
 			    ch.skipped, sbi->no_roll_forward, err,
 			    ktime_get_ns() - t0);
-	if (!err && !sbi->no_roll_forward)
+	if (!err && !sbi->no_roll_forward && ch.nr_inodes)
 		f2fs_info(sbi, "roll-forward recovery: %u fsynced files, %u chain blocks, %lu data blocks adopted (%lu refused), %llu ms",
 			  ch.nr_inodes, ch.count, ch.data_blocks, ch.skipped,
 			  div_u64(ktime_get_ns() - t0, NSEC_PER_MSEC));

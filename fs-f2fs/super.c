@@ -176,6 +176,14 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 		}
 		sbi->writable = false;
 	} else if (!(*flags & SB_RDONLY) && !sbi->writable) {
+		/*
+		 * Recovery changes sizes and blocks of files this mount may
+		 * have cached already, and links new ones: it runs at mount.
+		 */
+		if (sbi->recovery_pending) {
+			f2fs_err(sbi, "fsynced files await roll-forward recovery: unmount, then mount read-write");
+			return -EBUSY;
+		}
 		err = enable_writes(sbi);
 		if (err)
 			return err;
