@@ -302,7 +302,12 @@ static int f2fs_get_block(struct inode *inode, sector_t iblock,
 	return 0;
 }
 
-static void f2fs_read_end_io(struct bio *bio)
+/**
+ * f2fs_read_end_io - completion of a read bio: each folio becomes
+ *	uptodate (or gets the error flag) and is unlocked.
+ * @bio: the bio, put here.
+ */
+void f2fs_read_end_io(struct bio *bio)
 {
 	struct folio_iter fi;
 
@@ -587,6 +592,21 @@ static void set_dn_addr(struct f2fs_dnode *dn, u32 blkaddr)
 	f2fs_extent_update(dn->inode, dn->base + dn->slot, blkaddr);
 }
 
+/* The SSA entry of the block at @dn's slot: its node, offset, version. */
+static int dnode_summary(struct f2fs_dnode *dn, struct f2fs_summary *sum)
+{
+	struct f2fs_nat_cached ni;
+	int err;
+
+	err = f2fs_get_node_info(F2FS_I_SB(dn->inode), dn->nid, &ni);
+	if (err)
+		return err;
+	sum->nid = cpu_to_le32(dn->nid);
+	sum->ofs_in_node = cpu_to_le16(dn->slot);
+	sum->version = ni.version;
+	return 0;
+}
+
 /* Charge one data block to the filesystem and to @inode. */
 static int charge_data_block(struct inode *inode)
 {
@@ -708,7 +728,6 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	struct inode *inode = page->mapping->host;
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_summary sum = {};
-	struct f2fs_nat_cached ni;
 	struct f2fs_dnode dn;
 	u32 old, newaddr, next;
 	int err;
@@ -717,17 +736,14 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	if (err)
 		return err;
 	old = dn_addr(&dn);
+	err = dnode_summary(&dn, &sum);
+	if (err)
+		goto put_dnode;
 	if (old == NULL_ADDR) {
 		err = charge_data_block(inode);
 		if (err)
 			goto put_dnode;
 	}
-	err = f2fs_get_node_info(sbi, dn.nid, &ni);
-	if (err)
-		goto put_dnode;
-	sum.nid = cpu_to_le32(dn.nid);
-	sum.ofs_in_node = cpu_to_le16(dn.slot);
-	sum.version = ni.version;
 	set_page_writeback(page);
 	err = f2fs_alloc_block(sbi, type, &sum, &newaddr, &next);
 	if (err) {
@@ -812,7 +828,6 @@ int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_summary sum = {};
-	struct f2fs_nat_cached ni;
 	struct f2fs_dnode dn;
 	u32 old;
 	int err;
@@ -833,12 +848,9 @@ int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 		uncharge_data_block(inode);
 		goto put_dnode;
 	}
-	err = f2fs_get_node_info(sbi, dn.nid, &ni);
+	err = dnode_summary(&dn, &sum);
 	if (err)
 		goto put_dnode;
-	sum.nid = cpu_to_le32(dn.nid);
-	sum.ofs_in_node = cpu_to_le16(dn.slot);
-	sum.version = ni.version;
 	if (old == NULL_ADDR) {
 		err = charge_data_block(inode);
 		if (err)

@@ -639,6 +639,14 @@ static inline u32 f2fs_crc(const void *buf, size_t len)
 	return crc32_le(F2FS_SUPER_MAGIC, buf, len);
 }
 
+/* The on-disk a/c/m times: seconds and nanoseconds in separate fields. */
+static inline void f2fs_time_from_disk(struct timespec64 *t, __le64 sec,
+				       __le32 nsec)
+{
+	t->tv_sec = le64_to_cpu(sec);
+	t->tv_nsec = le32_to_cpu(nsec);
+}
+
 /* Is blkaddr a real block of the main area? */
 static inline bool f2fs_valid_main_addr(struct f2fs_sb_info *sbi, u32 blkaddr)
 {
@@ -948,6 +956,7 @@ int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
 bool f2fs_nid_checkpointed(struct f2fs_sb_info *sbi, u32 nid);
 int f2fs_fsync_node_pages(struct inode *inode);
 int f2fs_recover_inode_page(struct f2fs_sb_info *sbi, const struct f2fs_node *src);
+void f2fs_drop_recovered_inode(struct f2fs_sb_info *sbi, u32 ino);
 extern const struct address_space_operations f2fs_node_aops;
 
 /* recovery.c */
@@ -970,6 +979,7 @@ void f2fs_dirty_inode(struct inode *inode, int flags);
 int f2fs_map_blocks(struct inode *inode, u64 index, u32 max, u32 *blkaddr);
 int f2fs_submit_page_read(struct f2fs_sb_info *sbi, struct page *page,
 			  u32 blkaddr);
+void f2fs_read_end_io(struct bio *bio);
 int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 		   struct f2fs_dnode *dn);
 void f2fs_put_dnode(struct f2fs_dnode *dn);

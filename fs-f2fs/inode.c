@@ -23,13 +23,6 @@
 	(DEF_ADDRS_PER_INODE - F2FS_MAX_EXTRA_ISIZE / sizeof(__le32) -	\
 	 F2FS_INLINE_RESERVED_ADDRS - MIN_INLINE_DENTRY_SIZE / sizeof(__le32))
 
-/* The on-disk a/c/m times: seconds and nanoseconds in separate fields. */
-static void time_from_disk(struct timespec64 *t, __le64 sec, __le32 nsec)
-{
-	t->tv_sec = le64_to_cpu(sec);
-	t->tv_nsec = le32_to_cpu(nsec);
-}
-
 static void time_to_disk(const struct timespec64 *t, __le64 *sec,
 			 __le32 *nsec)
 {
@@ -164,9 +157,9 @@ static int read_raw_inode(struct inode *inode, struct page *page, bool orphan)
 	set_nlink(inode, le32_to_cpu(ri->i_links));
 	inode->i_size = le64_to_cpu(ri->i_size);
 	inode->i_blocks = (disk_blocks - 1) << (F2FS_BLKSIZE_BITS - 9);
-	time_from_disk(&inode->i_atime, ri->i_atime, ri->i_atime_nsec);
-	time_from_disk(&inode->i_ctime, ri->i_ctime, ri->i_ctime_nsec);
-	time_from_disk(&inode->i_mtime, ri->i_mtime, ri->i_mtime_nsec);
+	f2fs_time_from_disk(&inode->i_atime, ri->i_atime, ri->i_atime_nsec);
+	f2fs_time_from_disk(&inode->i_ctime, ri->i_ctime, ri->i_ctime_nsec);
+	f2fs_time_from_disk(&inode->i_mtime, ri->i_mtime, ri->i_mtime_nsec);
 	inode->i_generation = le32_to_cpu(ri->i_generation);
 	if (f2fs_has_feature(sbi, F2FS_FEAT_INODE_CRTIME) &&
 	    fi->i_extra_isize >= offsetof(struct f2fs_inode, i_crtime_nsec) +

@@ -259,20 +259,6 @@ static int node_ra_cmp(const void *a, const void *b)
 	return x->blkaddr < y->blkaddr ? -1 : x->blkaddr > y->blkaddr;
 }
 
-static void node_ra_end_io(struct bio *bio)
-{
-	struct folio_iter fi;
-
-	bio_for_each_folio_all(fi, bio) {
-		if (bio->bi_status)
-			folio_set_error(fi.folio);
-		else
-			folio_mark_uptodate(fi.folio);
-		folio_unlock(fi.folio);
-	}
-	bio_put(bio);
-}
-
 /* The block of a cached NAT entry, without counting a lookup. */
 static u32 nat_cached_addr(struct f2fs_sb_info *sbi, u32 nid)
 {
@@ -383,7 +369,7 @@ unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
 				GFP_NOFS);
 		bio->bi_iter.bi_sector = (sector_t)ra[i].blkaddr <<
 					 (F2FS_BLKSIZE_BITS - 9);
-		bio->bi_end_io = node_ra_end_io;
+		bio->bi_end_io = f2fs_read_end_io;
 		for (; i < j; i++) {
 			__bio_add_page(bio, ra[i].page, PAGE_SIZE, 0);
 			put_page(ra[i].page);	/* the locked page is cached */
@@ -729,6 +715,17 @@ static bool charge_blocks(struct f2fs_sb_info *sbi, bool node, bool inode)
 	return ok;
 }
 
+/* Undo charge_blocks() for a node (and an inode). */
+static void uncharge_node(struct f2fs_sb_info *sbi, bool inode)
+{
+	spin_lock(&sbi->stat_lock);
+	sbi->total_valid_blocks--;
+	sbi->valid_node_count--;
+	if (inode)
+		sbi->valid_inode_count--;
+	spin_unlock(&sbi->stat_lock);
+}
+
 /**
  * f2fs_new_node_page - create a new, empty node in the page cache.
  * @inode: the owning inode.
@@ -752,12 +749,7 @@ struct page *f2fs_new_node_page(struct inode *inode, u32 nid, u32 ofs)
 		return ERR_PTR(-ENOSPC);
 	page = grab_cache_page(sbi->node_inode->i_mapping, nid);
 	if (!page) {
-		spin_lock(&sbi->stat_lock);
-		sbi->total_valid_blocks--;
-		sbi->valid_node_count--;
-		if (!ofs)
-			sbi->valid_inode_count--;
-		spin_unlock(&sbi->stat_lock);
+		uncharge_node(sbi, ofs == 0);
 		return ERR_PTR(-ENOMEM);
 	}
 	wait_on_page_writeback(page);
@@ -805,12 +797,7 @@ void f2fs_free_node(struct inode *inode, u32 nid)
 		return;
 	f2fs_invalidate_block(sbi, ni.blkaddr);
 	f2fs_set_node_addr(sbi, nid, NULL_ADDR);
-	spin_lock(&sbi->stat_lock);
-	sbi->total_valid_blocks--;
-	sbi->valid_node_count--;
-	if (nid == inode->i_ino)
-		sbi->valid_inode_count--;
-	spin_unlock(&sbi->stat_lock);
+	uncharge_node(sbi, nid == inode->i_ino);
 	if (nid != inode->i_ino && inode->i_blocks >= (F2FS_BLKSIZE >> 9))
 		inode->i_blocks -= F2FS_BLKSIZE >> 9;
 }
@@ -1118,11 +1105,7 @@ int f2fs_recover_inode_page(struct f2fs_sb_info *sbi, const struct f2fs_node *sr
 	}
 	page = grab_cache_page(sbi->node_inode->i_mapping, ino);
 	if (!page) {
-		spin_lock(&sbi->stat_lock);
-		sbi->total_valid_blocks--;
-		sbi->valid_node_count--;
-		sbi->valid_inode_count--;
-		spin_unlock(&sbi->stat_lock);
+		uncharge_node(sbi, true);
 		f2fs_set_node_addr(sbi, ino, NULL_ADDR);
 		return -ENOMEM;
 	}
@@ -1156,6 +1139,21 @@ int f2fs_recover_inode_page(struct f2fs_sb_info *sbi, const struct f2fs_node *sr
 	unlock_page(page);
 	put_page(page);
 	return 0;
+}
+
+/**
+ * f2fs_drop_recovered_inode - undo f2fs_recover_inode_page().
+ * @sbi: the mount, during recovery.
+ * @ino: the rebuilt inode, which could not be read back.
+ */
+void f2fs_drop_recovered_inode(struct f2fs_sb_info *sbi, u32 ino)
+{
+	loff_t pos = (loff_t)ino << PAGE_SHIFT;
+
+	truncate_inode_pages_range(sbi->node_inode->i_mapping, pos,
+				   pos + PAGE_SIZE - 1);
+	f2fs_set_node_addr(sbi, ino, NULL_ADDR);
+	uncharge_node(sbi, true);
 }
 
 /**

@@ -299,12 +299,9 @@ static int apply_inode_copy(struct inode *inode, const struct f2fs_node *src)
 	i_uid_write(inode, le32_to_cpu(ri->i_uid));
 	i_gid_write(inode, le32_to_cpu(ri->i_gid));
 	i_size_write(inode, le64_to_cpu(ri->i_size));
-	inode->i_atime.tv_sec = le64_to_cpu(ri->i_atime);
-	inode->i_atime.tv_nsec = le32_to_cpu(ri->i_atime_nsec);
-	inode->i_ctime.tv_sec = le64_to_cpu(ri->i_ctime);
-	inode->i_ctime.tv_nsec = le32_to_cpu(ri->i_ctime_nsec);
-	inode->i_mtime.tv_sec = le64_to_cpu(ri->i_mtime);
-	inode->i_mtime.tv_nsec = le32_to_cpu(ri->i_mtime_nsec);
+	f2fs_time_from_disk(&inode->i_atime, ri->i_atime, ri->i_atime_nsec);
+	f2fs_time_from_disk(&inode->i_ctime, ri->i_ctime, ri->i_ctime_nsec);
+	f2fs_time_from_disk(&inode->i_mtime, ri->i_mtime, ri->i_mtime_nsec);
 	fi->i_advise = ri->i_advise;
 	f2fs_mark_meta_dirty(inode);
 	return 0;
@@ -409,21 +406,6 @@ static int rebuild_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
 	return err;
 }
 
-/* Undo rebuild_inode() for an inode that cannot be read back. */
-static void unbuild_inode(struct f2fs_sb_info *sbi, u32 ino)
-{
-	loff_t pos = (loff_t)ino << PAGE_SHIFT;
-
-	truncate_inode_pages_range(sbi->node_inode->i_mapping, pos,
-				   pos + PAGE_SIZE - 1);
-	f2fs_set_node_addr(sbi, ino, NULL_ADDR);
-	spin_lock(&sbi->stat_lock);
-	sbi->total_valid_blocks--;
-	sbi->valid_node_count--;
-	sbi->valid_inode_count--;
-	spin_unlock(&sbi->stat_lock);
-}
-
 /* Step 2b for one inode: its attributes, and its link when it is new. */
 static int recover_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
 			 struct fsync_inode *fi, struct page *page)
@@ -442,7 +424,7 @@ static int recover_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
 	inode = f2fs_iget(sbi->sb, ino);
 	if (IS_ERR(inode)) {
 		if (fi->created)
-			unbuild_inode(sbi, ino);
+			f2fs_drop_recovered_inode(sbi, ino);
 		return PTR_ERR(inode);
 	}
 	if (!S_ISREG(inode->i_mode)) {
