@@ -281,7 +281,8 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 		err = f2fs_add_link(new_dir, &new_dentry->d_name, old_inode);
 		if (err)
 			goto unlock;
-		if (is_dir)
+		/* The ".." of a directory moving in: one more link. */
+		if (is_dir && old_dir != new_dir)
 			inc_nlink(new_dir);
 	}
 	f2fs_delete_entry(old_dir, old_de, old_page);
@@ -290,6 +291,7 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 	F2FS_I(old_inode)->i_pino = new_dir->i_ino;
 	f2fs_set_need_cp(old_inode);
 	f2fs_mark_meta_dirty(old_inode);
+	/* Its ".." left old_dir, or it replaced a directory there. */
 	if (is_dir && (new_inode || old_dir != new_dir))
 		drop_nlink(old_dir);
 	if (dotdot_de) {
