@@ -253,8 +253,13 @@ int f2fs_load_checkpoint(struct f2fs_sb_info *sbi)
 			 why1, why2);
 		return -EFSCORRUPTED;
 	}
-	/* Versions only grow; compare as the wrapping counters they are. */
-	if (v1 && (!v2 || (s64)(v1 - v2) > 0)) {
+	/*
+	 * Versions only grow; compare as the wrapping counters they are.  On
+	 * a tie pack 1 wins, as in f2fs-tools and the stock module: sload.f2fs
+	 * and fsck.f2fs rewrite the pack in use without bumping its version,
+	 * and leave mkfs's pack 2 at the same version.
+	 */
+	if (v1 && (!v2 || (s64)(v2 - v1) <= 0)) {
 		cur = p1;
 		sbi->cp_addr = cp_blkaddr;
 		sbi->cp_ver = v1;

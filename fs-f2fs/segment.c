@@ -256,9 +256,9 @@ static const u8 *sit_bitmap_in_ckpt(struct f2fs_sb_info *sbi)
  * @sbi: the mount, with checkpoint and current segments loaded.
  *
  * Reads every SIT block (current copy) and applies the SIT journal, checks
- * that the valid counts add up to the checkpoint's, and marks segments in
- * use.  The current segments' next free offsets are moved past any block
- * in use.
+ * the valid counts against the checkpoint's (node blocks exactly, all
+ * blocks at most), and marks segments in use.  The current segments'
+ * next free offsets are moved past any block in use.
  *
  * Return: 0, -ENOMEM, -EIO, or -EFSCORRUPTED when the SIT disagrees with
  * itself or the checkpoint.
@@ -269,8 +269,8 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal;
 	u32 nsegs = sbi->main_segs;
 	size_t map_bytes = BITS_TO_LONGS(nsegs) * sizeof(long);
-	u64 total = 0, cp_valid;
-	u32 segno, blk;
+	u64 total = 0, nodes = 0, cp_valid;
+	u32 segno, blk, cp_nodes;
 	unsigned int i;
 	int err;
 
@@ -324,16 +324,29 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 
 	sm->free_segs = 0;
 	for (segno = 0; segno < nsegs; segno++) {
-		total += f2fs_seg_entry(sbi, segno)->valid_blocks;
-		if (f2fs_seg_entry(sbi, segno)->valid_blocks || f2fs_is_curseg(sbi, segno))
+		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
+
+		total += se->valid_blocks;
+		if (f2fs_is_node_log(se->type))
+			nodes += se->valid_blocks;
+		if (se->valid_blocks || f2fs_is_curseg(sbi, segno))
 			set_bit(segno, sm->inuse_map);
 		else
 			sm->free_segs++;
 	}
+	/*
+	 * Every node the checkpoint counts has its block, so the node
+	 * segments must hold exactly that many.  Data blocks are charged when
+	 * they are reserved (NEW_ADDR in a direct node) and get their block
+	 * only at writeback, so a checkpoint taken with data still in memory
+	 * counts more valid blocks than the SIT holds (fsck.f2fs counts
+	 * NEW_ADDR as valid too): fewer in the SIT is normal, more is not.
+	 */
 	cp_valid = le64_to_cpu(sbi->ckpt->valid_block_count);
-	if (total != cp_valid) {
-		f2fs_err(sbi, "SIT counts %llu valid blocks, the checkpoint %llu",
-			 total, cp_valid);
+	cp_nodes = le32_to_cpu(sbi->ckpt->valid_node_count);
+	if (nodes != cp_nodes || total > cp_valid) {
+		f2fs_err(sbi, "SIT counts %llu valid blocks (%llu in node segments), the checkpoint %llu (%u nodes)",
+			 total, nodes, cp_valid, cp_nodes);
 		return -EFSCORRUPTED;
 	}
 	for (i = 0; i < F2FS_NR_LOGS; i++) {
