@@ -122,7 +122,7 @@ say "crash-test: $(tail -n1 "$LOGROOT/selftest.log")"
 say "crash-test: master seed $SEED, $CUTS cuts, workload $WORKLOAD$([ "$WORKLOAD" = heavy ] && echo " (budget $BUDGET MiB)"), ${SIZE} disk, kill ${DELAY_MIN}..${DELAY_MAX} tenths of a second after the first CWL line, module ${F2FS:-ours}$([ "$STOCK" = 1 ] && echo ", stock module as a reference")"
 say "crash-test: replay the sweep: scripts/crash-test.sh SEED=$SEED CUTS=$CUTS WORKLOAD=$WORKLOAD SIZE=$SIZE DELAY_MIN=$DELAY_MIN DELAY_MAX=$DELAY_MAX$([ "$WORKLOAD" = heavy ] && echo " BUDGET=$BUDGET"); one cut: SEEDS=<cut seed> with the same settings"
 t0=$(date +%s)
-pass=0 fail=0 spass=0 sfail=0 disagree=0
+pass=0 fail=0 spass=0 sfail=0 disagree=0 steps_ok=0 files_ok=0
 prev_dir="" prev_seed="" mkfs_next=1 checks=0
 # what a guest leaves in WORKDIR for the host (copied to the boot's logs)
 OUTS="check.result check.out check-churn.out stock.out stock-churn.out drf-check.out prev.log fsck-vda.log fsck-vdb.log"
@@ -259,6 +259,8 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 		fi
 		if [ -z "$reason" ]; then
 			pass=$((pass + 1))
+			read -r st nfiles < <(sed -n 's/^CHECK PASS crashwl check: OK: .*last durable step \([0-9]*\) .*, \([0-9]*\) files, .*/\1 \2/p' "$logdir/check.result" | head -1)
+			steps_ok=$((steps_ok + ${st:-0})) files_ok=$((files_ok + ${nfiles:-0}))
 			say "PASS cut $k ($info; $(sed -n 's/^CHECK PASS crashwl check: OK: seed [0-9]*, //p' "$logdir/check.result" | sed 's/ ([^)]*)//'))"
 			rm -f "$WORKDIR/disk-before-check.img"
 		else
@@ -287,5 +289,6 @@ done
 secs=$(( $(date +%s) - t0 ))
 say "crash-test: master seed $SEED, ${secs}s"
 [ "$STOCK" != 1 ] || say "stock module on the same images: $spass passed, $sfail failed; $disagree disagreement(s) with ours"
+say "the passed cuts verified $steps_ok durable fsync steps, $files_ok files"
 say "$CUTS cuts, $pass passed, $fail failed"
 [ "$fail" = 0 ]
