@@ -1,24 +1,40 @@
 #!/bin/bash
-# crash-test.sh - power-cut sweep: kill QEMU (SIGKILL) while crashwl runs
-# an fsync workload on our f2fs, then boot again and check what survived.
+# crash-test.sh - power-cut sweep: kill QEMU (SIGKILL) while fsync workloads
+# run on our f2fs, then boot again and check what survived.
 #
 #   scripts/crash-test.sh [CUTS=30] [SEED=N] [SEEDS='S1 S2 ...'] [REMKFS=10]
-#                         [DELAY_MIN=10] [DELAY_MAX=80] [LOGDIR=DIR] [SIZE=256M]
-#                         [INJECT=stray]
+#                         [WORKLOAD=heavy|light] [SIZE=512M] [BUDGET=MIB]
+#                         [DELAY_MIN=140] [DELAY_MAX=390] [STOCK=1|0]
+#                         [LOGDIR=DIR] [INJECT=stray]
 #
 # Boot k (k = 1..CUTS+1) runs scripts/tests/80-crash-powercut.sh in a guest:
-# it checks cut k-1 (mount with our module, crashwl check against the CWL
-# lines the host captured from boot k-1's console, umount, fsck.f2fs clean)
-# and then starts cut k: crashwl run with the cut's seed in a new directory
-# of the same (aged) filesystem, which is re-made with mkfs.f2fs every
-# REMKFS cuts and after a failed check.  The host waits for the first CWL
-# line on the console, sleeps the cut's delay (DELAY_MIN..DELAY_MAX tenths
-# of a second, from the cut's seed) and kills QEMU with SIGKILL.  The first
-# check of the sweep also mounts read-only first (must say that recovery
-# is pending and leave the device's md5 unchanged) and mounts a copy with
-# -o disable_roll_forward (must give an fsck-clean filesystem; SKIP when
-# the module does not know the option).  A kernel log with BUG:/Oops/
-# WARNING:/... in either boot fails the cut.
+# it checks cut k-1 (our module must mount it read-write; crashwl check
+# against the CWL lines the host captured from boot k-1's console, and for
+# the heavy workload crashwl churncheck of the churn directory; umount;
+# fsck.f2fs clean) and then starts cut k in a new directory of the same
+# (aged) filesystem, which is re-made with mkfs.f2fs every REMKFS cuts and
+# after a failed check.  The host waits for the first CWL line on the
+# console, sleeps the cut's delay (DELAY_MIN..DELAY_MAX tenths of a second,
+# from the cut's seed) and kills QEMU with SIGKILL.
+#
+# WORKLOAD=heavy (the default): crashwl run -H (thousands of new files of
+# up to 40 KiB, whole and partial blocks, each fsynced, some appends and
+# overwrites; BUDGET MiB of live files at most, default 30% of SIZE) and at
+# the same time crashwl churn in another directory (creates, overwrites,
+# appends, truncates, unlinks, renames, never synced); SIZE 512M, delays
+# 14.0-39.0 s.  WORKLOAD=light: crashwl run alone (the light mix, at most
+# 256 files of whole blocks); SIZE 256M, delays 1.0-8.0 s.
+#
+# STOCK=1 (the default with our module): each cut image is also copied
+# (before our module mounts it) and checked the same way with Debian's
+# stock f2fs module, as a reference; its result is printed with the cut
+# ("stock agrees"/"STOCK DISAGREES") and counted at the end, but the
+# verdict is our module's.  The first check of the sweep also mounts
+# read-only first (must say that recovery is pending and leave the
+# device's md5 unchanged) and mounts a copy with -o disable_roll_forward
+# (must give an fsck-clean filesystem; SKIP when the module does not know
+# the option).  A kernel log with BUG:/Oops/WARNING:/... in either boot,
+# or a churn error on the console, fails the cut.
 #
 # Seeds: SEED is the master seed (random if unset); cut k's seed is derived
 # from it and printed.  SEEDS='S ...' runs exactly those cut seeds (one cut
@@ -29,25 +45,44 @@
 # (disk-before-check.img in the failing boot's log directory).
 # Logs: LOGDIR (default build/logs/crash)/boot-K/ per boot (console.log,
 # cwl.log = the CWL lines of the cut run in that boot, check.result,
-# check.out), summary.txt.  Last line: "N cuts, N passed, N failed".
-# SIZE is the size of the disk images; INJECT=stray tests the harness
-# itself: the guest drops a stray file into each cut's directory before
-# the check, so every checked cut must FAIL.
+# check.out, check-churn.out, stock.out, stock-churn.out, fsck reports),
+# summary.txt.  Last line: "N cuts, N passed, N failed".
+# INJECT=stray tests the harness itself: the guest drops a stray file into
+# each cut's directory before the check, so every checked cut must FAIL
+# (and the stock reference, checked on a copy without it, disagrees).
 # Env: F2FS=ours|stock, QEMU_MEM (default 512M), V=1 (the guest notes).
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
+usage() { sed -n '2,53s/^# \{0,1\}//p' "$0"; exit 2; }
 for a in "$@"; do
 	case $a in
-	CUTS=*|SEED=*|SEEDS=*|REMKFS=*|DELAY_MIN=*|DELAY_MAX=*|LOGDIR=*|WORK=*|SIZE=*|INJECT=*) export "${a?}" ;;
-	*) sed -n '2,37s/^# \{0,1\}//p' "$0"; exit 2 ;;
+	CUTS=*|SEED=*|SEEDS=*|REMKFS=*|DELAY_MIN=*|DELAY_MAX=*|LOGDIR=*|WORK=*|SIZE=*|INJECT=*|\
+	WORKLOAD=*|BUDGET=*|STOCK=*) export "${a?}" ;;
+	*) usage ;;
 	esac
 done
+WORKLOAD=${WORKLOAD:-heavy}
+case $WORKLOAD in
+heavy) SIZE=${SIZE:-512M} DELAY_MIN=${DELAY_MIN:-140} DELAY_MAX=${DELAY_MAX:-390} ;;
+light) SIZE=${SIZE:-256M} DELAY_MIN=${DELAY_MIN:-10} DELAY_MAX=${DELAY_MAX:-80} ;;
+*) echo "crash-test: WORKLOAD must be heavy or light, not '$WORKLOAD'" >&2; usage ;;
+esac
 CUTS=${CUTS:-30}
 REMKFS=${REMKFS:-10}
-DELAY_MIN=${DELAY_MIN:-10}
-DELAY_MAX=${DELAY_MAX:-80}
+if [ "${F2FS:-ours}" = stock ]; then STOCK=0; fi
+STOCK=${STOCK:-1}
+size_mib=$(( $(numfmt --from=iec "$SIZE" 2>/dev/null || echo 0) >> 20 ))
+[ "$size_mib" -ge 64 ] || { echo "crash-test: SIZE must be a size of 64M or more (like 512M), got '$SIZE'" >&2; usage; }
+for v in CUTS REMKFS DELAY_MIN DELAY_MAX STOCK ${BUDGET:+BUDGET}; do
+	case ${!v} in ''|*[!0-9]*) echo "crash-test: $v must be a number, got '${!v}'" >&2; usage ;; esac
+done
+BUDGET=${BUDGET:-$((size_mib * 3 / 10))}
+if [ "$DELAY_MAX" -lt "$DELAY_MIN" ] || [ "$CUTS" -lt 1 ] || [ "$REMKFS" -lt 1 ] || [ "$BUDGET" -lt 1 ]; then
+	echo "crash-test: need DELAY_MIN <= DELAY_MAX, CUTS >= 1, REMKFS >= 1, BUDGET >= 1" >&2
+	usage
+fi
 LOGROOT=${LOGDIR:-$BUILD/logs/crash}
 WORKDIR=${WORK:-$BUILD/work/crash}
 KERNEL_BAD='BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace'
@@ -70,7 +105,7 @@ mkdir -p "$LOGROOT" "$WORKDIR"
 LOGROOT=$(cd "$LOGROOT" && pwd)
 disk=$WORKDIR/disk.img
 scratch=$WORKDIR/scratch.img
-truncate -s "${SIZE:-256M}" "$disk" "$scratch"
+truncate -s "$SIZE" "$disk" "$scratch"
 summary=$LOGROOT/summary.txt
 : > "$summary"
 say() { echo "$*"; echo "$*" >> "$summary"; }
@@ -84,10 +119,13 @@ if ! { gcc -O2 -Wall -o "$WORKDIR/crashwl" "$ROOT/qemu/guest-tools/crashwl.c" &&
 fi
 rm -rf "$WORKDIR/selftest" "$WORKDIR/selftest.selftest.log"
 say "crash-test: $(tail -n1 "$LOGROOT/selftest.log")"
-say "crash-test: master seed $SEED, $CUTS cuts (replay the sweep: scripts/crash-test.sh SEED=$SEED CUTS=$CUTS; one cut: SEEDS=<cut seed>)"
+say "crash-test: master seed $SEED, $CUTS cuts, workload $WORKLOAD$([ "$WORKLOAD" = heavy ] && echo " (budget $BUDGET MiB)"), ${SIZE} disk, kill ${DELAY_MIN}..${DELAY_MAX} tenths of a second after the first CWL line, module ${F2FS:-ours}$([ "$STOCK" = 1 ] && echo ", stock module as a reference")"
+say "crash-test: replay the sweep: scripts/crash-test.sh SEED=$SEED CUTS=$CUTS WORKLOAD=$WORKLOAD SIZE=$SIZE DELAY_MIN=$DELAY_MIN DELAY_MAX=$DELAY_MAX$([ "$WORKLOAD" = heavy ] && echo " BUDGET=$BUDGET"); one cut: SEEDS=<cut seed> with the same settings"
 t0=$(date +%s)
-pass=0 fail=0
-prev_dir="" mkfs_next=1 checks=0
+pass=0 fail=0 spass=0 sfail=0 disagree=0 steps_ok=0 files_ok=0
+prev_dir="" prev_seed="" mkfs_next=1 checks=0
+# what a guest leaves in WORKDIR for the host (copied to the boot's logs)
+OUTS="check.result check.out check-churn.out stock.out stock-churn.out drf-check.out prev.log fsck-vda.log fsck-vdb.log"
 
 # bad patterns in the part of a console log before (part=check) or after
 # (part=run) the guest's @@CRASH-RUN-START line
@@ -112,16 +150,21 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	if [ $b -gt 1 ] && [ $(( (b - 1) % REMKFS )) = 0 ]; then mkfs_next=1; fi
 	cat > "$WORKDIR/cut.env" <<-EOF
 	CHECK_DIR=$prev_dir
+	CHECK_SEED=$prev_seed
 	RO_CHECK=$ro
 	DRF_CHECK=$drf
+	STOCK_CHECK=$STOCK
 	RUN_SEED=$run_seed
 	RUN_DIR=$run_dir
 	MKFS=$mkfs_next
 	RUN_SECS=300
+	WORKLOAD=$WORKLOAD
+	BUDGET=$BUDGET
 	INJECT=${INJECT:-}
 	EOF
 	mkfs_next=0
-	rm -f "$WORKDIR/check.result" "$WORKDIR/check.out" "$WORKDIR/drf-check.out" "$WORKDIR/qemu.pid" "$WORKDIR"/fsck-*.log
+	rm -f "$WORKDIR/qemu.pid" "$WORKDIR"/fsck-*.log
+	for f in $OUTS; do rm -f "$WORKDIR/$f"; done
 	[ -n "$prev_dir" ] && [ $b -gt 1 ] && cp "$LOGROOT/boot-$((b - 1))/cwl.log" "$WORKDIR/prev.log"
 	[ -n "$prev_dir" ] && cp --sparse=always "$disk" "$WORKDIR/disk-before-check.img"
 
@@ -169,7 +212,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 	rc=0
 	wait "$bpid" || rc=$?
 	cp "$WORKDIR/cut.env" "$logdir/" 2>/dev/null || true
-	for f in check.result check.out drf-check.out prev.log fsck-vda.log fsck-vdb.log; do
+	for f in $OUTS; do
 		[ -f "$WORKDIR/$f" ] && cp "$WORKDIR/$f" "$logdir/"
 	done
 	if [ -n "$run_seed" ]; then
@@ -186,6 +229,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 			while read -r what verdict rest; do
 				case $what/$verdict in
 				RO/INFO|DRF/SKIP|RO/PASS|DRF/PASS) say "  cut $k: $what $verdict $rest" ;;
+				STOCK/*) ;;
 				*/FAIL) [ "$what" = RUN ] || reason="${reason:+$reason; }$what: $rest" ;;
 				esac
 			done < "$logdir/check.result"
@@ -193,22 +237,42 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 		fi
 		kb=$(kbad "$LOGROOT/boot-$k/console.log" run)
 		[ -z "$kb" ] || reason="${reason:+$reason; }kernel log of the cut run has: $kb"
+		if tr -d '\r' < "$LOGROOT/boot-$k/console.log" | grep -aq 'crashwl churn: error'; then
+			reason="${reason:+$reason; }the churn failed during the cut run: $(tr -d '\r' < "$LOGROOT/boot-$k/console.log" | grep -a -m1 'crashwl churn: error')"
+		fi
 		kb=$(kbad "$logdir/console.log" check)
 		[ -z "$kb" ] || reason="${reason:+$reason; }kernel log of the check has: $kb"
 		info="seed ${seeds[$((k - 1))]}, $(grep -c 'CWL [0-9]' "$LOGROOT/boot-$k/cwl.log" || true) CWL lines"
+		# the stock module's reference check of the same image
+		stock=""
+		if [ "$STOCK" = 1 ]; then
+			stock=$(grep -m1 '^STOCK ' "$logdir/check.result" 2>/dev/null || echo "STOCK FAIL no result (the check boot ended before it)")
+			ours_ok=$([ -z "$reason" ] && echo 1 || echo 0)
+			stock_ok=$(case $stock in "STOCK PASS"*) echo 1 ;; *) echo 0 ;; esac)
+			if [ "$stock_ok" = 1 ]; then spass=$((spass + 1)); else sfail=$((sfail + 1)); fi
+			if [ "$ours_ok" = "$stock_ok" ]; then
+				stock="stock agrees: ${stock#STOCK }"
+			else
+				disagree=$((disagree + 1))
+				stock="STOCK DISAGREES: ${stock#STOCK }"
+			fi
+		fi
 		if [ -z "$reason" ]; then
 			pass=$((pass + 1))
+			read -r st nfiles < <(sed -n 's/^CHECK PASS crashwl check: OK: .*last durable step \([0-9]*\) .*, \([0-9]*\) files, .*/\1 \2/p' "$logdir/check.result" | head -1)
+			steps_ok=$((steps_ok + ${st:-0})) files_ok=$((files_ok + ${nfiles:-0}))
 			say "PASS cut $k ($info; $(sed -n 's/^CHECK PASS crashwl check: OK: seed [0-9]*, //p' "$logdir/check.result" | sed 's/ ([^)]*)//'))"
 			rm -f "$WORKDIR/disk-before-check.img"
 		else
 			fail=$((fail + 1))
 			mv "$WORKDIR/disk-before-check.img" "$logdir/disk-before-check.img" 2>/dev/null || true
-			say "FAIL cut $k ($info): $reason log: ${logdir#"$ROOT"/} (replay: scripts/crash-test.sh SEEDS=${seeds[$((k - 1))]})"
+			say "FAIL cut $k ($info): $reason log: ${logdir#"$ROOT"/}$([ -f "$logdir/disk-before-check.img" ] && echo " image: ${logdir#"$ROOT"/}/disk-before-check.img") (replay: scripts/crash-test.sh SEEDS=${seeds[$((k - 1))]} WORKLOAD=$WORKLOAD SIZE=$SIZE)"
 		fi
+		[ -z "$stock" ] || say "  cut $k: $stock"
 	fi
 
 	# ---- cut b itself: did the power cut happen? ----
-	prev_dir=""
+	prev_dir="" prev_seed=$run_seed
 	if [ -n "$run_seed" ]; then
 		if [ $killed = 1 ]; then
 			say "  cut $b: seed $run_seed, killed QEMU $((delay / 10)).$((delay % 10))s after the first CWL line, $(grep -c 'CWL [0-9]' "$logdir/cwl.log" || true) CWL lines captured$(grep -q 'fresh mkfs' "$logdir/console.log" && echo ' (fresh mkfs)')"
@@ -224,5 +288,7 @@ done
 
 secs=$(( $(date +%s) - t0 ))
 say "crash-test: master seed $SEED, ${secs}s"
+[ "$STOCK" != 1 ] || say "stock module on the same images: $spass passed, $sfail failed; $disagree disagreement(s) with ours"
+say "the passed cuts verified $steps_ok durable fsync steps, $files_ok files"
 say "$CUTS cuts, $pass passed, $fail failed"
 [ "$fail" = 0 ]

@@ -1,7 +1,7 @@
 #!/bin/sh
-# desc: power cuts: crashwl fsync workloads killed (QEMU SIGKILL) at seeded random moments; after each cut the next boot mounts our module, checks every fsynced state with crashwl check, umounts and needs fsck.f2fs clean; once per sweep a read-only mount after a cut (must say recovery is pending and not write) and a disable_roll_forward mount (must give a consistent fs)
-# host: scripts/crash-test.sh CUTS=3 SIZE=128M
-# timeout: 600
+# desc: power cuts: fsync workloads killed (QEMU SIGKILL) at seeded random moments; after each cut the next boot mounts our module read-write, checks every fsynced state with crashwl check (heavy workload: thousands of fsynced files plus an unsynced churn directory that must read back whole), umounts and needs fsck.f2fs clean; the stock module checks a copy of the same image as a reference; once per sweep a read-only mount (must say recovery is pending and not write) and a disable_roll_forward mount
+# host: scripts/crash-test.sh CUTS=2 SIZE=256M DELAY_MIN=140 DELAY_MAX=200
+# timeout: 1200
 #
 # This is the guest half of scripts/crash-test.sh (which check.sh runs on
 # the host because of the "host:" line above); booting it alone does
@@ -9,24 +9,33 @@
 # next cut's workload, which runs until the host kills QEMU.  Parameters
 # come from /work/cut.env (written by the host):
 #   CHECK_DIR  directory (under /mnt/f2fs) of the cut to check; its CWL log
-#              is /work/prev.log
+#              is /work/prev.log; CHECK_SEED its seed (for churncheck)
 #   RO_CHECK   1: first mount read-only (recovery pending, md5 unchanged)
 #   DRF_CHECK  1: copy the device to vdb, mount it -o disable_roll_forward,
 #              umount, fsck.f2fs clean
+#   STOCK_CHECK 1: copy the cut image to vdb before our module mounts it;
+#              after our check, the stock module mounts the copy
+#              read-write and the same checks run on it (a reference: its
+#              result is reported, the cut's verdict is ours)
 #   RUN_SEED   seed of the workload to start (empty: none, end the boot)
 #   RUN_DIR    its directory; MKFS=1: mkfs.f2fs first; RUN_SECS: its limit
+#   WORKLOAD   heavy: crashwl run -H -B BUDGET in RUN_DIR and, at the same
+#              time, crashwl churn (never synced) in RUN_DIR.churn; light:
+#              crashwl run (the light mix) alone
 #   INJECT     stray: plant a stray file before the check (harness self-test)
 # Results go to /work/check.result, one line each:
 #   CHECK PASS|FAIL ..., RO PASS|FAIL|INFO ..., DRF PASS|FAIL|SKIP ...,
-#   RUN FAIL ...
-# vda: the filesystem (aged across cuts); vdb: scratch copy for DRF_CHECK.
+#   STOCK PASS|FAIL ..., RUN FAIL ...
+# vda: the filesystem (aged across cuts); vdb: scratch copy for DRF_CHECK
+# and STOCK_CHECK.
 set -eu
 . /tests/lib.sh
 
 MNT=/mnt/f2fs
 R=/work/check.result
 [ -f /work/cut.env ] || fail "no /work/cut.env: run this through scripts/crash-test.sh"
-CHECK_DIR="" RO_CHECK=0 DRF_CHECK=0 RUN_SEED="" RUN_DIR="" MKFS=0 RUN_SECS=300 INJECT=""
+CHECK_DIR="" CHECK_SEED="" RO_CHECK=0 DRF_CHECK=0 STOCK_CHECK=0 RUN_SEED="" RUN_DIR=""
+MKFS=0 RUN_SECS=300 INJECT="" WORKLOAD=light BUDGET=96
 . /work/cut.env
 : > $R
 
@@ -48,6 +57,34 @@ fsck_ok() {
 # klog_since N: kernel log lines after the first N
 klog_since() { dmesg | tail -n +$(($1 + 1)); }
 klines() { dmesg | wc -l; }
+# kmsg N: the f2fs kernel messages after line N, on one line
+kmsg() { klog_since "$1" | grep -i 'f2fs' | grep -v 'harness:' | tail -3 | sed 's/^\[[^]]*\] //' | paste -sd'|' -; }
+
+# verify ROOT PREFIX: crashwl check of ROOT/CHECK_DIR against the CWL log
+# (output /work/PREFIX.out) and, for a cut of the heavy workload,
+# crashwl churncheck of ROOT/CHECK_DIR.churn (/work/PREFIX-churn.out).
+# Prints the summary or the first problems on one line; status 1 on any.
+verify() {
+	_rc=0 _sum=""
+	crashwl check "$1/$CHECK_DIR" /work/prev.log > "/work/$2.out" 2>&1 || _rc=$?
+	if [ "$_rc" = 0 ]; then
+		_sum=$(tail -1 "/work/$2.out")
+	else
+		_sum="crashwl check exit $_rc: $(tail -1 "/work/$2.out"); first: $(grep -m1 '^VIOLATION' "/work/$2.out" || true)"
+	fi
+	if [ "$WORKLOAD" = heavy ]; then
+		_c=0
+		crashwl churncheck "$1/$CHECK_DIR.churn" "$CHECK_SEED" > "/work/$2-churn.out" 2>&1 || _c=$?
+		if [ "$_c" = 0 ]; then
+			_sum="$_sum; $(tail -1 "/work/$2-churn.out" | sed 's/^crashwl //; s/seed [0-9]*, //')"
+		else
+			_sum="$_sum; churncheck exit $_c: $(grep -m1 '^VIOLATION' "/work/$2-churn.out" || tail -1 "/work/$2-churn.out")"
+			[ "$_rc" != 0 ] || _rc=$_c
+		fi
+	fi
+	echo "$_sum"
+	return "$_rc"
+}
 
 if [ -n "$CHECK_DIR" ]; then
 	note "checking the cut of $CHECK_DIR ($(wc -l < /work/prev.log) workload log lines captured)"
@@ -97,8 +134,13 @@ if [ -n "$CHECK_DIR" ]; then
 		fi
 	fi
 
+	if [ "$STOCK_CHECK" = 1 ]; then
+		# the reference copy, taken before our module touches the image
+		dd if=/dev/vda of=/dev/vdb bs=1M 2>/dev/null || { res "STOCK FAIL copying vda to vdb"; STOCK_CHECK=0; }
+	fi
+
 	k=$(klines)
-	if mount -t f2fs /dev/vda $MNT; then
+	if mount -t f2fs /dev/vda $MNT 2>/tmp/mount.err; then
 		klog_since "$k" | sed 's/^/  kernel: /'
 		if ! grep " $MNT " /proc/mounts | grep -q ' rw[ ,]'; then
 			cfail "the mount after the cut is read-only: $(klog_since "$k" | grep -iE 'cannot write|read-only' | head -2 | tr '\n' ' ')"
@@ -108,19 +150,47 @@ if [ -n "$CHECK_DIR" ]; then
 			note "INJECT=stray: planted $CHECK_DIR/stray, the check must fail"
 		fi
 		rc=0
-		crashwl check $MNT/"$CHECK_DIR" /work/prev.log > /work/check.out 2>&1 || rc=$?
+		sum=$(verify $MNT check) || rc=$?
 		head -40 /work/check.out
-		[ "$rc" = 0 ] || cfail "crashwl check exit $rc: $(tail -1 /work/check.out); first: $(grep -m1 '^VIOLATION' /work/check.out || true)"
+		[ ! -f /work/check-churn.out ] || head -20 /work/check-churn.out
+		[ "$rc" = 0 ] || cfail "$sum"
 		umount $MNT || cfail "umount after the check failed"
 		if fsck_ok /dev/vda; then
 			note "fsck.f2fs /dev/vda clean"
 		else
 			cfail "fsck.f2fs not clean after the check"
 		fi
-		[ $bad = 1 ] || res "CHECK PASS $(tail -1 /work/check.out)"
+		[ $bad = 1 ] || res "CHECK PASS $sum"
 	else
-		cfail "mount after the cut failed"
+		cfail "our module refused the read-write mount after the cut: $(kmsg "$k") ($(cat /tmp/mount.err))"
 		klog_since "$k" | tail -10 | sed 's/^/  /'
+	fi
+
+	if [ "$STOCK_CHECK" = 1 ]; then
+		# the same checks on the copy, with Debian's stock f2fs module
+		mkdir -p /mnt/b
+		if use_module stock; then
+			k=$(klines)
+			if mount -t f2fs /dev/vdb /mnt/b 2>/tmp/mount.err; then
+				rc=0
+				ssum=$(verify /mnt/b stock) || rc=$?
+				ro=$(grep ' /mnt/b ' /proc/mounts | grep -q ' rw[ ,]' && echo rw || echo "READ-ONLY")
+				if ! umount /mnt/b; then
+					res "STOCK FAIL umount of the stock module's mount failed"
+				elif [ "$rc" != 0 ]; then
+					res "STOCK FAIL ($ro) $ssum"
+				elif ! fsck_ok /dev/vdb; then
+					res "STOCK FAIL ($ro) fsck.f2fs not clean after the stock module's mount; $ssum"
+				else
+					res "STOCK PASS ($ro, fsck clean) $ssum"
+				fi
+			else
+				res "STOCK FAIL the stock module refused the mount: $(kmsg "$k") ($(cat /tmp/mount.err))"
+			fi
+		else
+			res "STOCK FAIL cannot load the stock module"
+		fi
+		use_module ours || { res "RUN FAIL cannot load our module again"; exit 1; }
 	fi
 	[ $bad = 0 ] || MKFS=1
 fi
@@ -133,12 +203,19 @@ if [ -n "$RUN_SEED" ]; then
 	mount -t f2fs /dev/vda $MNT || { res "RUN FAIL mount before the workload"; exit 1; }
 	rm -rf $MNT/c[0-9]*
 	mkdir $MNT/"$RUN_DIR"
+	[ "$WORKLOAD" != heavy ] || mkdir $MNT/"$RUN_DIR".churn
 	sync
 	note "df: $(df -k $MNT | awk 'NR == 2 { print $3 " KiB used, " $4 " KiB free" }')"
-	echo "@@CRASH-RUN-START seed $RUN_SEED dir $RUN_DIR"
-	# straight to the serial port: crashwl drains it (tcdrain) after each line
+	echo "@@CRASH-RUN-START seed $RUN_SEED dir $RUN_DIR workload $WORKLOAD"
 	rc=0
-	crashwl run $MNT/"$RUN_DIR" "$RUN_SEED" -t "$RUN_SECS" > /dev/ttyS0 || rc=$?
+	if [ "$WORKLOAD" = heavy ]; then
+		# the churn: never synced; its errors (only) go to the console
+		crashwl churn $MNT/"$RUN_DIR".churn "$RUN_SEED" -t "$RUN_SECS" > /tmp/churn.out 2> /dev/ttyS0 &
+		# straight to the serial port: crashwl drains it (tcdrain) after each line
+		crashwl run $MNT/"$RUN_DIR" "$RUN_SEED" -H -B "$BUDGET" -t "$RUN_SECS" > /dev/ttyS0 || rc=$?
+	else
+		crashwl run $MNT/"$RUN_DIR" "$RUN_SEED" -t "$RUN_SECS" > /dev/ttyS0 || rc=$?
+	fi
 	res "RUN FAIL the workload ended (exit $rc) before the power cut"
 	exit 1
 fi
