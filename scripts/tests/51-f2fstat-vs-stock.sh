@@ -54,6 +54,7 @@ stat_run() {
 	}
 	umount $F || fail "umount with $1 failed"
 	fsck_clean /dev/vda
+	[ "$1" != ours ] || stock_unchanged /dev/vda
 }
 
 stat_run ours
