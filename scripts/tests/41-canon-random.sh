@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: canonical images: a seeded random workload (randops: creates, mkdir, writes, truncates, renames, hard links, symlinks, unlink, rmdir, mknod, fsync, chmod) on our module matches the same workload on tmpfs, live and after remount, fsck.f2fs is clean, and a read-only mount by the stock module plus a full walk changes no block of the image (stock_unchanged), as it changes none of the stock module's own image of the same workload (the control); the inode fields of the two images are compared and fsck.f2fs -d 1 output is searched for anything it adjusts (both informational)
+# desc: canonical images: a seeded random workload (randops: creates, mkdir, writes, truncates, renames, hard links, symlinks, unlink, rmdir, mknod, fsync, chmod) on our module matches the same workload on tmpfs, live and after remount, fsck.f2fs is clean, and a read-only mount by the stock module plus a full walk changes no block of the image (stock_unchanged), as it changes none of the stock module's own image of the same workload (the control), and then reads the tmpfs tree from it; the inode fields of the two images are compared and fsck.f2fs -d 1 output is searched for anything it adjusts (both informational)
 # disks: 1G 1G
 # timeout: 1500
 # mem: 1G
@@ -130,4 +130,10 @@ fi
 # (so what it does to ours is about ours).
 stock_unchanged /dev/vdb "stock-control-$FORM"
 stock_unchanged /dev/vda "randops-$FORM"
+# ... and reads from it what tmpfs holds (after the check: it mounts again)
+use_module stock
+mount -t f2fs -o ro /dev/vda $MNT || fail "the stock module cannot mount our image"
+same_tree /tmp/ref.man $MNT "our image read by the stock module"
+umount $MNT
+use_module ours
 lap "done"
