@@ -241,7 +241,7 @@ static int area_kind(const struct geo *g, uint64_t a)
 
 /* ---- block sources: the device now, and the recorded state -------------- */
 
-static int dev_fd, saved_fd = -1;
+static int dev_fd, scan_fd, saved_fd = -1;
 static uint64_t *old_hash;
 static uint64_t nblocks;
 
@@ -693,13 +693,18 @@ static uint64_t device_blocks(int fd)
 	return (uint64_t)end / BLK;
 }
 
-/* open DEV read-only as the device (dev_fd, nblocks) */
+/* open DEV read-only as the device (dev_fd, nblocks); whole-device scans
+ * read with O_DIRECT where it works (scan_fd): under emulation the page
+ * cache costs far more than the read itself */
 static void open_dev(const char *dev)
 {
 	dev_fd = open(dev, O_RDONLY);
 	if (dev_fd < 0)
 		die(dev);
 	nblocks = device_blocks(dev_fd);
+	scan_fd = open(dev, O_RDONLY | O_DIRECT);
+	if (scan_fd < 0)
+		scan_fd = dev_fd;
 }
 
 static int is_zero(const unsigned char *b)
@@ -712,16 +717,16 @@ static int is_zero(const unsigned char *b)
 /* call fn for every block of the device, in order */
 static void scan_device(void (*fn)(uint64_t a, const unsigned char *b))
 {
-	unsigned char *buf = malloc((size_t)BATCH * BLK);
+	unsigned char *buf;
 	uint64_t a;
 	int i;
 
-	if (!buf)
+	if (posix_memalign((void **)&buf, BLK, (size_t)BATCH * BLK))
 		fatal("out of memory");
 	for (a = 0; a < nblocks; a += BATCH) {
 		int n = nblocks - a < BATCH ? (int)(nblocks - a) : BATCH;
 
-		if (pread(dev_fd, buf, (size_t)n * BLK, a * BLK) != (ssize_t)n * BLK)
+		if (pread(scan_fd, buf, (size_t)n * BLK, a * BLK) != (ssize_t)n * BLK)
 			die("read of the device");
 		for (i = 0; i < n; i++)
 			fn(a + i, buf + (size_t)i * BLK);

@@ -54,6 +54,7 @@ stock_unchanged() {
 	_cd=$1
 	_cl=$(echo "${2:-$(basename "$1")}" | tr -c 'a-zA-Z0-9.\n-' _)
 	_cs=/tmp/canon.state
+	_ct=$(cut -d' ' -f1 /proc/uptime)
 	if grep -q "^$_cd " /proc/mounts; then fail "stock_unchanged: $_cd is mounted"; fi
 	_cprev=$(f2fs_loaded)
 	rm -rf $_cs
@@ -86,7 +87,7 @@ stock_unchanged() {
 		fail "stock_unchanged: walking $_cd ($_cl) under the stock module reported errors"
 	fi
 	case $_cr in
-	0) note "$_cl: canonical: the stock module's read-only mount and walk changed no block of $_cd ($(sed 's/^canoncheck: walk [^:]*: //' /tmp/canon.walk))" ;;
+	0) note "$_cl: canonical: the stock module's read-only mount and walk changed no block of $_cd ($(sed 's/^canoncheck: walk [^:]*: //' /tmp/canon.walk); checked in $(awk -v a="$_ct" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.0f", b - a }') s)" ;;
 	1)
 		{ cat /tmp/canon.diff; echo "--- stock module's kernel messages:"; cat /tmp/canon.klog; } \
 			> "/host/canon-$_cl.txt" 2>/dev/null || true
