@@ -81,6 +81,7 @@ both 'echo again >> $D/a/small; rm -r $D/mv/dst; mkdir $D/newdir; echo n > $D/ne
 compare "second round"
 umount $F
 fsck_clean /dev/vda
+stock_unchanged /dev/vda
 
 use_module stock
 mount -t f2fs -o ro /dev/vda $F || fail "stock module cannot mount our image"

@@ -144,6 +144,7 @@ for cfg in $CONFIGS; do
 	fi
 	umount $F
 	fsck_clean /dev/vda
+	stock_unchanged /dev/vda "sections-of-$segs"
 done
 note "over all rounds: $fg foreground GC passes, $moved blocks moved, $freed sections freed, $ssrall data blocks written by SSR"
 [ "$fg" -gt 0 ] || fail "foreground GC never ran"
