@@ -1023,6 +1023,7 @@ struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino);
 struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 			     const struct qstr *name);
 int f2fs_update_inode(struct inode *inode);
+int f2fs_set_inode_name(struct inode *inode, const struct qstr *name);
 void f2fs_mark_meta_dirty(struct inode *inode);
 int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi);
 void f2fs_evict_inode(struct inode *inode);

@@ -516,6 +516,42 @@ out:
 	clear_inode(inode);
 }
 
+/* The name an inode keeps for recovery (truncated to F2FS_NAME_LEN). */
+static void set_raw_name(struct f2fs_inode *ri, const struct qstr *name)
+{
+	u32 len = min_t(u32, name->len, F2FS_NAME_LEN);
+
+	memcpy(ri->i_name, name->name, len);
+	memset(ri->i_name + len, 0, F2FS_NAME_LEN - len);
+	ri->i_namelen = cpu_to_le32(len);
+}
+
+/**
+ * f2fs_set_inode_name - record the name an inode was renamed to.
+ * @inode: the inode, whose i_pino names its new parent.
+ * @name: its new name there.
+ *
+ * The inode block keeps the name (with i_pino) for recovery, which links
+ * a file new since the checkpoint under it; like the stock module, a
+ * rename stores the new one.  Called with sbi->cp_rwsem held shared.
+ *
+ * Return: 0 or the error of reading the inode block.
+ */
+int f2fs_set_inode_name(struct inode *inode, const struct qstr *name)
+{
+	struct page *page;
+
+	page = f2fs_get_locked_node(F2FS_I_SB(inode), inode->i_ino,
+				    inode->i_ino, 0);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	set_raw_name(&((struct f2fs_node *)page_address(page))->i, name);
+	set_page_dirty(page);
+	unlock_page(page);
+	put_page(page);
+	return 0;
+}
+
 /**
  * f2fs_new_inode - allocate an inode and its node block.
  * @dir: the parent directory.
@@ -558,6 +594,9 @@ struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 	fi->i_current_depth = S_ISDIR(mode) ? 1 : 0;
 	fi->i_dir_level = 0;
 	fi->i_flags = F2FS_I(dir)->i_flags & (FS_NODUMP_FL | FS_NOATIME_FL);
+	/* Hash-indexed, as the stock module marks every new directory. */
+	if (S_ISDIR(mode))
+		fi->i_flags |= FS_INDEX_FL;
 	if (S_ISREG(mode))
 		f2fs_set_file_temperature(inode, name);
 	set_inode_ops(inode);
@@ -572,8 +611,7 @@ struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 	}
 	ri = &((struct f2fs_node *)page_address(page))->i;
 	fill_raw_inode(inode, ri);
-	ri->i_namelen = cpu_to_le32(min_t(u32, name->len, F2FS_NAME_LEN));
-	memcpy(ri->i_name, name->name, le32_to_cpu(ri->i_namelen));
+	set_raw_name(ri, name);
 	set_page_dirty(page);
 	unlock_page(page);
 	put_page(page);

@@ -289,6 +289,8 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 	old_page = NULL;
 	old_inode->i_ctime = current_time(old_inode);
 	F2FS_I(old_inode)->i_pino = new_dir->i_ino;
+	/* Done whatever it returns: a bad inode block was logged. */
+	f2fs_set_inode_name(old_inode, &new_dentry->d_name);
 	f2fs_set_need_cp(old_inode);
 	f2fs_mark_meta_dirty(old_inode);
 	/* Its ".." left old_dir, or it replaced a directory there. */
