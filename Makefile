@@ -5,6 +5,7 @@
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
 #   make crash-test [CUTS=30] [SEED=N] [WORKLOAD=heavy|light]  power cuts (QEMU killed mid-fsync)
+#   make canon [SEED=N]                         canonical images, full form of test 41 (1 GiB)
 #   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
@@ -28,12 +29,12 @@ export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test
+	crash-test canon
 
 all: initramfs
 
 help:
-	@sed -n '2,14s/^# \{0,1\}//p' Makefile
+	@sed -n '2,15s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -100,6 +101,11 @@ crash-test: initramfs
 	@scripts/crash-test.sh $(if $(CUTS),CUTS=$(CUTS)) $(if $(SEED),SEED=$(SEED)) $(if $(SEEDS),SEEDS='$(SEEDS)') \
 		$(if $(WORKLOAD),WORKLOAD=$(WORKLOAD)) $(if $(SIZE),SIZE=$(SIZE)) $(if $(BUDGET),BUDGET=$(BUDGET)) $(if $(STOCK),STOCK=$(STOCK))
 	@GUEST_ARGS="full=1$(if $(SEED), seed=$(SEED))" scripts/check.sh 81-crash-logwrites 82-crash-cp-atomic
+
+# Canonical images (issue 15): the full form of test 41, 1,500 + 3,500
+# random operations on 1 GiB; the stock module must rewrite nothing.
+canon: initramfs
+	@GUEST_ARGS="full=1$(if $(SEED), seed=$(SEED))" scripts/check.sh 41-canon-random
 
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz

@@ -1192,7 +1192,9 @@ static int truncate_subtree(struct inode *inode, u32 nid, u32 nofs,
  *
  * Called with sbi->cp_rwsem held shared.  Nodes that no longer cover any
  * block are freed too.  Inline data and inline dentries need nothing
- * here: they live in the inode block, where i_addr[] holds no addresses.
+ * here: they live in the inode block, where i_addr[] holds no addresses;
+ * nor do device, FIFO and socket inodes, whose i_addr[] holds the device
+ * number.
  *
  * Return: 0 or a node read error.
  */
@@ -1210,6 +1212,9 @@ int f2fs_truncate_blocks(struct inode *inode, u64 from)
 	int err = 0;
 
 	if (f2fs_inline_data(inode) || f2fs_inline_dentry(inode))
+		return 0;
+	if (!S_ISREG(inode->i_mode) && !S_ISDIR(inode->i_mode) &&
+	    !S_ISLNK(inode->i_mode))
 		return 0;
 	span[0] = DEF_ADDRS_PER_BLOCK;
 	span[1] = span[0];

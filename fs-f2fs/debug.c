@@ -375,6 +375,7 @@ static int stats_show(struct seq_file *m, void *unused)
 			seq_printf(m, "segs_opened_%s_%s %llu\n", log_names[i],
 				   alloc_names[j],
 				   READ_ONCE(st->segs_opened[i][j]));
+	kv(m, "ssr_victim_valid", READ_ONCE(st->ssr_victim_valid));
 
 	/* Room for writers: the reserve, what dirty pages need, refusals. */
 	kv(m, "rsvd_segs", writable ? sbi->sm.rsvd_segs : 0);

@@ -319,6 +319,9 @@ enum f2fs_node_read_kind {
  * @ssr_blocks: blocks allocated per log type in SSR mode.
  * @segs_opened: segments opened per log type and mode (F2FS_ALLOC_LFS,
  *	F2FS_ALLOC_SSR).
+ * @ssr_victim_valid: valid blocks of the segments SSR chose to recycle,
+ *	summed when chosen (divided by the SSR segments opened: their
+ *	average utilisation).
  * @alloc_nospace: segment allocations refused per log type because only
  *	the cleaner's room was left (the write waits for cleaning).
  *	The allocation counters change under sm.seg_lock.
@@ -366,6 +369,7 @@ struct f2fs_stats {
 	u64 lfs_blocks[F2FS_NR_LOGS];
 	u64 ssr_blocks[F2FS_NR_LOGS];
 	u64 segs_opened[F2FS_NR_LOGS][2];
+	u64 ssr_victim_valid;
 	u64 alloc_nospace[F2FS_NR_LOGS];
 	u64 cp_calls[F2FS_NR_CP_REASONS];
 	u64 cp_skipped;
@@ -495,6 +499,7 @@ struct f2fs_gc_info {
  * @debugfs_dir: this mount's folder in debugfs (f2fs/<dev>/), or NULL.
  * @debugfs_list: on the list of mounts that debugfs status shows (under
  *	the list's mutex in debug.c).
+ * @proc_dir: this mount's folder in /proc/fs/f2fs/, or NULL.
  *
  * Everything else is set at mount and then only read.
  */
@@ -559,6 +564,7 @@ struct f2fs_sb_info {
 	struct f2fs_gc_info gc;
 	struct dentry *debugfs_dir;
 	struct list_head debugfs_list;
+	struct proc_dir_entry *proc_dir;
 };
 
 /**
@@ -921,6 +927,12 @@ void f2fs_debugfs_init(void);
 void f2fs_debugfs_exit(void);
 void f2fs_debugfs_register(struct f2fs_sb_info *sbi);
 void f2fs_debugfs_unregister(struct f2fs_sb_info *sbi);
+
+/* procfs.c */
+void f2fs_proc_init(void);
+void f2fs_proc_exit(void);
+void f2fs_proc_register(struct f2fs_sb_info *sbi);
+void f2fs_proc_unregister(struct f2fs_sb_info *sbi);
 
 /* checkpoint.c */
 struct page *f2fs_get_meta_page(struct f2fs_sb_info *sbi, u32 blkaddr);

@@ -537,6 +537,20 @@ static unsigned int ssr_free_blocks(struct f2fs_sb_info *sbi,
 
 #define SSR_WINDOW	4096
 
+/**
+ * struct ssr_victim - outcome of a search for a segment to recycle.
+ * @segno: the segment.
+ * @reusable: its blocks free in both validity maps.
+ * @scanned: segments looked at.
+ * @search_ns: time the search took.
+ */
+struct ssr_victim {
+	u32 segno;
+	unsigned int reusable;
+	unsigned int scanned;
+	u64 search_ns;
+};
+
 /*
  * Pick the dirty segment with the most reusable blocks (greedy) for log
  * @type: one of its own type if any has holes, else one of its class,
@@ -544,12 +558,13 @@ static unsigned int ssr_free_blocks(struct f2fs_sb_info *sbi,
  * chosen by GC are left to GC.  Caller holds seg_lock.
  */
 static bool pick_ssr_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
-			     u32 *out)
+			     struct ssr_victim *v)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
-	u32 n = sbi->main_segs, segno = sm->ssr_next % n, i, other = 0;
+	u32 n = sbi->main_segs, segno = sm->ssr_next % n, i, own = 0, other = 0;
 	unsigned int best = 0, best_other = 0, nfree;
 
+	v->search_ns = ktime_get_ns();
 	for (i = 0; i < min_t(u32, n, SSR_WINDOW); i++, segno = (segno + 1) % n) {
 		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
 
@@ -562,16 +577,18 @@ static bool pick_ssr_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		nfree = ssr_free_blocks(sbi, se);
 		if (se->type == type && nfree > best) {
 			best = nfree;
-			*out = segno;
+			own = segno;
 		} else if (se->type != type && nfree > best_other) {
 			best_other = nfree;
 			other = segno;
 		}
 	}
 	sm->ssr_next = segno;
-	if (!best && best_other)
-		*out = other;
-	return best || best_other;
+	v->scanned = i;
+	v->segno = best ? own : other;
+	v->reusable = best ? best : best_other;
+	v->search_ns = ktime_get_ns() - v->search_ns;
+	return v->reusable > 0;
 }
 
 /* Move log @type to a new segment; caller holds seg_lock. */
@@ -582,16 +599,24 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 	unsigned int reserve = alloc_privileged(sbi) ? 0 :
 			       f2fs_gc_room_segs(sbi);
 	struct f2fs_seg_entry *se;
+	struct ssr_victim v;
 	struct page *ssa = NULL;
 	u32 old = cs->segno, segno;
 	u8 mode = F2FS_ALLOC_LFS;
 	int err;
 
-	if (need_ssr(sbi, type, reserve) && pick_ssr_segment(sbi, type, &segno)) {
+	if (need_ssr(sbi, type, reserve) && pick_ssr_segment(sbi, type, &v)) {
 		/* The segment's summary has the owners of its valid blocks. */
+		segno = v.segno;
 		ssa = f2fs_get_meta_page(sbi, sbi->ssa_blkaddr + segno);
-		if (!IS_ERR(ssa))
+		if (!IS_ERR(ssa)) {
 			mode = F2FS_ALLOC_SSR;
+			se = f2fs_seg_entry(sbi, segno);
+			sbi->stats.ssr_victim_valid += se->valid_blocks;
+			trace_f2fs_ssr_victim(sbi->sb, type, segno, se->type,
+					      se->valid_blocks, v.reusable,
+					      v.scanned, v.search_ns);
+		}
 	}
 	if (mode == F2FS_ALLOC_LFS && sm->free_segs <= reserve) {
 		sbi->stats.alloc_nospace[type]++;

@@ -109,6 +109,7 @@ static void f2fs_put_super(struct super_block *sb)
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
 
 	f2fs_debugfs_unregister(sbi);
+	f2fs_proc_unregister(sbi);
 	if (sbi->writable)
 		f2fs_write_checkpoint(sbi, F2FS_CP_UMOUNT);
 	sbi->writable = false;
@@ -663,6 +664,7 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		}
 	}
 	f2fs_debugfs_register(sbi);
+	f2fs_proc_register(sbi);
 	f2fs_info(sbi, "mounted, checkpoint version %llu (pack %d)",
 		  sbi->cp_ver,
 		  sbi->cp_addr == le32_to_cpu(sbi->raw_super->cp_blkaddr) ?
@@ -732,12 +734,14 @@ static int __init f2fs_init(void)
 	if (err)
 		goto destroy_inode_cache;
 	f2fs_debugfs_init();
+	f2fs_proc_init();
 	err = register_filesystem(&f2fs_fs_type);
 	if (err)
-		goto remove_debugfs;
+		goto remove_stat_files;
 	return 0;
 
-remove_debugfs:
+remove_stat_files:
+	f2fs_proc_exit();
 	f2fs_debugfs_exit();
 	f2fs_destroy_nat_cache();
 destroy_inode_cache:
@@ -748,6 +752,7 @@ destroy_inode_cache:
 static void __exit f2fs_exit(void)
 {
 	unregister_filesystem(&f2fs_fs_type);
+	f2fs_proc_exit();
 	f2fs_debugfs_exit();
 	/* Inodes are freed after an RCU grace period. */
 	rcu_barrier();

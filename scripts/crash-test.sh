@@ -228,7 +228,7 @@ for ((b = 1; b <= CUTS + 1; b++)); do
 		else
 			while read -r what verdict rest; do
 				case $what/$verdict in
-				RO/INFO|DRF/SKIP|RO/PASS|DRF/PASS) say "  cut $k: $what $verdict $rest" ;;
+				RO/INFO|DRF/SKIP|RO/PASS|DRF/PASS|CANON/PASS) say "  cut $k: $what $verdict $rest" ;;
 				STOCK/*) ;;
 				*/FAIL) [ "$what" = RUN ] || reason="${reason:+$reason; }$what: $rest" ;;
 				esac

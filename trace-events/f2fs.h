@@ -148,6 +148,46 @@ TRACE_EVENT(f2fs_segment_alloc,
 		  show_f2fs_alloc_mode(__entry->mode), __entry->free_segs)
 );
 
+/*
+ * Slack space recycling chose a dirty segment for a log: a victim
+ * selection like GC's, but its valid blocks stay where they are and the
+ * log fills its holes.
+ */
+TRACE_EVENT(f2fs_ssr_victim,
+	TP_PROTO(struct super_block *sb, int log_type, unsigned int segno,
+		 int seg_type, unsigned int valid_blocks,
+		 unsigned int reusable_blocks, unsigned int nr_scanned,
+		 u64 search_ns),
+	TP_ARGS(sb, log_type, segno, seg_type, valid_blocks, reusable_blocks,
+		nr_scanned, search_ns),
+	TP_STRUCT__entry(
+		__field(dev_t, dev)
+		__field(int, log_type)
+		__field(unsigned int, segno)
+		__field(int, seg_type)
+		__field(unsigned int, valid_blocks)
+		__field(unsigned int, reusable_blocks)
+		__field(unsigned int, nr_scanned)
+		__field(u64, search_ns)
+	),
+	TP_fast_assign(
+		__entry->dev = sb->s_dev;
+		__entry->log_type = log_type;
+		__entry->segno = segno;
+		__entry->seg_type = seg_type;
+		__entry->valid_blocks = valid_blocks;
+		__entry->reusable_blocks = reusable_blocks;
+		__entry->nr_scanned = nr_scanned;
+		__entry->search_ns = search_ns;
+	),
+	TP_printk("dev = (%d,%d), log = %s, segno = %u, seg_type = %s, valid_blocks = %u, reusable_blocks = %u, nr_scanned = %u, search_ns = %llu",
+		  MAJOR(__entry->dev), MINOR(__entry->dev),
+		  show_f2fs_log(__entry->log_type), __entry->segno,
+		  show_f2fs_log(__entry->seg_type), __entry->valid_blocks,
+		  __entry->reusable_blocks, __entry->nr_scanned,
+		  (unsigned long long)__entry->search_ns)
+);
+
 /* ---- Garbage collection (called from gc.c) ------------------------------ */
 
 TRACE_EVENT(f2fs_gc_begin,

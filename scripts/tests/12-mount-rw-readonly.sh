@@ -34,6 +34,7 @@ fsck_clean /dev/vda
 mount -t f2fs -o ro /dev/vda $F
 [ "$(cat $F/one $F/two)" = "$(printf 'one\ntwo')" ] || fail "contents lost across remounts"
 umount $F
+stock_unchanged /dev/vda
 
 mkfs.f2fs -q -f -O extra_attr,inode_checksum /dev/vda || fail "mkfs with inode_checksum failed"
 before=$(md5dev /dev/vda)

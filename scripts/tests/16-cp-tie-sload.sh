@@ -42,6 +42,7 @@ rm $MNT/f7
 mv $MNT/f8 $MNT/sub/f8
 umount $MNT
 fsck_clean /dev/vda
+stock_unchanged /dev/vda
 use_module stock
 mount -t f2fs -o ro /dev/vda $MNT || fail "the stock module refuses the image"
 cmp -s /tmp/src/sub/big $MNT/sub/big2 || fail "stock: sub/big2 differs"

@@ -66,4 +66,5 @@ for LOGS in 6 4 2; do
 	check "inode of plain" "$(node_addr $P)" $WN
 	check "direct node of plain" "$(node_addr "$(field 'i_nid\[0\]' /tmp/ino.$P)")" $WN
 	check "indirect node of plain" "$(node_addr "$(field 'i_nid\[2\]' /tmp/ino.$P)")" $CN
+	stock_unchanged /dev/vda "active_logs=$LOGS"
 done

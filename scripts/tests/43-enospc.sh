@@ -40,3 +40,4 @@ free=$(df -k $F | awk 'NR == 2 { print $4 }')
 cp /tmp/chunk $F/again || fail "cannot write after freeing space"
 umount $F
 fsck_clean /dev/vda
+stock_unchanged /dev/vda

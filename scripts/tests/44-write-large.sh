@@ -144,6 +144,7 @@ mount -t f2fs /dev/vda $MNT || fail "third mount failed"
 same_tree /tmp/ref.man $MNT "second round, after remount"
 umount $MNT
 fsck_clean /dev/vda
+stock_unchanged /dev/vda
 use_module stock
 mount -t f2fs -o ro /dev/vda $MNT || fail "the stock module cannot mount our image"
 same_tree /tmp/ref.man $MNT "read by the stock module"

@@ -111,6 +111,7 @@ for v in a b; do
 	umount $MNT || fail "umount of vd$v"
 	fsck_clean /dev/vd$v
 done
+for v in a b; do stock_unchanged /dev/vd$v; done
 
 use_module stock
 for v in a b; do

@@ -77,6 +77,10 @@ mount -t f2fs /dev/vda $MNT || fail "remount failed"
 near "$(used $MNT)" "$used0" "after close and umount"
 check_keep $MNT
 umount $MNT
+# The live filesystem, and the crash image our module freed the orphan of
+# (vdc, where the stock module does that, is the stock module's image).
+stock_unchanged /dev/vda live
+stock_unchanged /dev/vdb crash-image
 
 # ---- the crash image, stock module ---------------------------------------------
 use_module stock

@@ -50,4 +50,5 @@ for mode in heap no_heap; do
 	[ "$d1" -gt "$d0" ] || fail "$mode: the warm data log did not go right ($d0 -> $d1)"
 	umount $F
 	fsck_clean /dev/vda
+	stock_unchanged /dev/vda $mode
 done

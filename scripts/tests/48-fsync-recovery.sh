@@ -149,6 +149,15 @@ mount -t f2fs /dev/vdc /mnt/c || fail "mount after disable_roll_forward"
 check_cp /mnt/c
 umount /mnt/c
 
+# Our images are canonical: the live filesystem, the crash image our module
+# recovered, and the one whose records it dropped.  (Checked last: the
+# module switch drops the trace events enabled above.)  vdd is left to the
+# stock module: it recovers our records itself, which makes it the stock
+# module's image.
+stock_unchanged /dev/vda live
+stock_unchanged /dev/vdb recovered
+stock_unchanged /dev/vdc records-dropped
+
 # ---- the stock module on the same crash image ------------------------------------
 use_module stock
 mount -t f2fs /dev/vdd /mnt/d || fail "the stock module cannot mount the crash image"

@@ -43,6 +43,7 @@ note "crash image copied after checkpoint $(stat_of vda cp_ver)"
 umount $MNT
 fsck_clean /dev/vda
 fsck_clean /dev/vdb
+stock_unchanged /dev/vda live
 dd if=/dev/vdb of=/tmp/crash.img bs=1M 2>/dev/null
 
 head -c 4096 /dev/zero > /tmp/zero4k
@@ -89,7 +90,9 @@ mount -t f2fs /dev/vdb $MNT || fail "remount of the crash image"
 rm -r $MNT/d
 umount $MNT
 fsck_clean /dev/vdb
+stock_unchanged /dev/vdb crash-image
 
+# The stock module's run below writes vdb itself: not checked.
 # ---- the stock module on the same crash image (reference) --------------
 dd if=/tmp/crash.img of=/dev/vdb bs=1M 2>/dev/null
 use_module stock

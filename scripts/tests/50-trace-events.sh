@@ -204,6 +204,7 @@ same "checkpoints on a read-only mount" "$(ev /tmp/trace2 cp_end)" 0
 umount $F
 [ ! -d $D/f2fs/vda ] || fail "$D/f2fs/vda is left after umount"
 fsck_clean /dev/vda
+stock_unchanged /dev/vda
 
 rmmod f2fs || fail "rmmod failed"
 [ ! -e $D/f2fs ] || fail "$D/f2fs is left after rmmod"

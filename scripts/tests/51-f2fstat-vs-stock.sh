@@ -54,6 +54,8 @@ stat_run() {
 	}
 	umount $F || fail "umount with $1 failed"
 	fsck_clean /dev/vda
+	# our image (the stock module's run makes its own)
+	[ "$1" != ours ] || stock_unchanged /dev/vda
 }
 
 stat_run ours

@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: aging: fill to 90% of capacity with mixed files, then rounds of random overwrites, truncates, deletes and new files by four concurrent writers while a reader re-verifies a fixed set; no ENOSPC below capacity, every file verifies after each round, after remount and with fsck clean; foreground GC ran in every configuration, moved blocks and freed sections, SSR wrote blocks; 1- and 2-segment sections
+# desc: aging: fill to 90% of capacity with mixed files, then rounds of random overwrites, truncates, deletes and new files by four concurrent writers while a reader re-verifies a fixed set; no ENOSPC below capacity, every file verifies after each round, after remount and with fsck clean; foreground GC ran in every configuration, moved blocks and freed sections, SSR wrote blocks, and each segment SSR recycled fired f2fs_ssr_victim with the valid blocks counted; 1- and 2-segment sections
 # disks: 512M
 # prep: 60-aging.prep
 # timeout: 1500
@@ -11,6 +11,8 @@ set -eu
 note "params: $(cat /work/params) (replay: SEED=$SEED make check T=60)"
 F=/mnt/f2fs
 S=/sys/kernel/debug/f2fs/vda/stats
+T=/sys/kernel/tracing
+[ -d $T/events ] || mount -t tracefs none $T
 use_module ours
 grep -q " /sys/kernel/debug " /proc/mounts || mount -t debugfs none /sys/kernel/debug
 stat_of() { awk -v k="$1" '$1 == k { print $2 }' $S; }
@@ -79,6 +81,14 @@ for cfg in $CONFIGS; do
 	r=1 cfg_fg=0 cfg_ssr=0
 	while [ $r -le "$ROUNDS" ] || { [ $cfg_fg = 0 ] && [ "$ssr$fg" = 00 ] && [ $r -le $((2 * ROUNDS)) ]; }; do
 		rm -f /tmp/stop /tmp/r.rc
+		# SSR victims are traced: count them in the first round with SSR.
+		if [ "$ssr$r" = 11 ]; then
+			echo 0 > $T/tracing_on
+			: > $T/trace
+			echo 16384 > $T/buffer_size_kb
+			echo 1 > $T/events/f2fs/f2fs_ssr_victim/enable
+			echo 1 > $T/tracing_on
+		fi
 		reader &
 		# Extra rounds press harder: each writer 1% more.
 		lim=$PCT
@@ -96,6 +106,20 @@ for cfg in $CONFIGS; do
 		sync
 		note "round $r: $(df -k $F | awk 'NR == 2 { print "used " $3 " KiB, avail " $4 " KiB" }'); gc_calls_fg $(stat_of gc_calls_fg) gc_victims_greedy $(stat_of gc_victims_greedy) gc_data_moved $(stat_of gc_data_moved) gc_node_moved $(stat_of gc_node_moved) gc_secs_freed $(stat_of gc_secs_freed) ssr_blocks_warm_data $(stat_of ssr_blocks_warm_data)"
 		cp $S /host/stats-s$segs-round$r.txt
+		if [ "$ssr$r" = 11 ]; then
+			echo 0 > $T/tracing_on
+			echo 0 > $T/events/f2fs/f2fs_ssr_victim/enable
+			for c in $T/per_cpu/cpu*/stats; do
+				grep -q '^overrun: 0$' "$c" || fail "trace buffer overran ($c)"
+			done
+			ev=$(grep -c ' f2fs_ssr_victim: ' $T/trace || true)
+			evalid=$(grep ' f2fs_ssr_victim: ' $T/trace | sed 's/.*valid_blocks = \([0-9]*\).*/\1/' | awk '{ s += $1 } END { print s + 0 }')
+			opened=$(awk '$1 ~ /^segs_opened_.*_ssr$/ { s += $2 } END { print s + 0 }' $S)
+			[ "$ev" -gt 0 ] || fail "round $r: no f2fs_ssr_victim event with SSR on"
+			[ "$ev" = "$opened" ] || fail "round $r: $ev f2fs_ssr_victim events, $opened SSR segments opened"
+			[ "$evalid" = "$(stat_of ssr_victim_valid)" ] || fail "round $r: SSR victims' valid blocks $evalid in the events, $(stat_of ssr_victim_valid) counted"
+			note "round $r: $ev SSR victims traced (= segments opened by SSR), $((evalid / ev)) valid blocks on average"
+		fi
 		fg=$((fg + $(stat_of gc_calls_fg)))
 		cfg_fg=$((cfg_fg + $(stat_of gc_calls_fg)))
 		cfg_ssr=$((cfg_ssr + $(stat_of ssr_blocks_warm_data) + $(stat_of ssr_blocks_cold_data)))
@@ -120,6 +144,7 @@ for cfg in $CONFIGS; do
 	fi
 	umount $F
 	fsck_clean /dev/vda
+	stock_unchanged /dev/vda "sections-of-$segs"
 done
 note "over all rounds: $fg foreground GC passes, $moved blocks moved, $freed sections freed, $ssrall data blocks written by SSR"
 [ "$fg" -gt 0 ] || fail "foreground GC never ran"

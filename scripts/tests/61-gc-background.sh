@@ -83,3 +83,4 @@ mount -t f2fs /dev/vda $F || fail "mount failed"
 ager -d $F -m $M verify || fail "verify after remount"
 umount $F
 fsck_clean /dev/vda
+stock_unchanged /dev/vda

@@ -147,6 +147,7 @@ grep -q '^warm_data  *[0-9]*  *[0-9]*  /mnt/f2fs/notes.txt$' /tmp/hc.txt || fail
 cp /tmp/hc.txt /host/ 2>/dev/null || true
 umount $F
 fsck_clean /dev/vda
+stock_unchanged /dev/vda tools
 
 # ---- f2fs-gc: aging with background GC -----------------------------------
 echo 200 > $P/bg_gc_min_ms
@@ -204,3 +205,4 @@ grep -q '^BG GC: [1-9]' /tmp/gc.txt || fail "f2fs-gc -b: no BG passes"
 grep -q 'victim utilisation, policy = cost_benefit' /tmp/gc.txt || fail "f2fs-gc: no utilisation histogram"
 umount $F
 fsck_clean /dev/vda
+stock_unchanged /dev/vda gc

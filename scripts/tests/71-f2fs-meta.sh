@@ -117,3 +117,4 @@ jsoncheck < /tmp/meta2.json || fail "f2fs-meta -j 1 2: invalid JSON"
 [ "$(jsoncheck -g summary < /tmp/meta2.json | tr '\n' ' ')" = "false false true " ] || fail "f2fs-meta -j 1 2: not 2 intervals and a summary"
 umount $F
 fsck_clean /dev/vda
+stock_unchanged /dev/vda

@@ -83,3 +83,5 @@ umount /mnt/a
 umount /mnt/b
 fsck_clean /dev/vda
 fsck_clean /dev/vdb
+stock_unchanged /dev/vda
+stock_unchanged /dev/vdb

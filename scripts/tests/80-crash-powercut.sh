@@ -25,7 +25,8 @@
 #   INJECT     stray: plant a stray file before the check (harness self-test)
 # Results go to /work/check.result, one line each:
 #   CHECK PASS|FAIL ..., RO PASS|FAIL|INFO ..., DRF PASS|FAIL|SKIP ...,
-#   STOCK PASS|FAIL ..., RUN FAIL ...
+#   STOCK PASS|FAIL ..., CANON PASS|FAIL ... (stock_unchanged after a
+#   clean check), RUN FAIL ...
 # vda: the filesystem (aged across cuts); vdb: scratch copy for DRF_CHECK
 # and STOCK_CHECK.
 set -eu
@@ -53,6 +54,18 @@ fsck_ok() {
 		return 1
 	fi
 	return 0
+}
+# canon DEV LABEL: stock_unchanged (lib.sh) as a CANON result line: the
+# image our module left (recovered, or with the records dropped) must be
+# canonical.  In a subshell: stock_unchanged ends the test on a failure.
+canon() {
+	if (stock_unchanged "$1" "$2") > /tmp/canon.out 2>&1; then
+		res "CANON PASS $1: $(grep -o 'canonical: .*' /tmp/canon.out | head -1)"
+	else
+		head -40 /tmp/canon.out
+		res "CANON FAIL $1: $(grep '^FAIL: ' /tmp/canon.out | tail -1 | sed 's/^FAIL: //')"
+		bad=1
+	fi
 }
 # klog_since N: kernel log lines after the first N
 klog_since() { dmesg | tail -n +$(($1 + 1)); }
@@ -123,6 +136,7 @@ if [ -n "$CHECK_DIR" ]; then
 				res "DRF FAIL umount after the disable_roll_forward mount failed"; bad=1
 			elif fsck_ok /dev/vdb; then
 				res "DRF PASS mounted with disable_roll_forward ($n entries), fsck.f2fs clean; content (not required): $(tail -n1 /work/drf-check.out | sed 's/(seed [0-9]*, //; s/ (.*//')"
+				canon /dev/vdb "drf-$CHECK_DIR"
 			else
 				res "DRF FAIL fsck.f2fs not clean after a disable_roll_forward mount"; bad=1
 			fi
@@ -157,6 +171,7 @@ if [ -n "$CHECK_DIR" ]; then
 		umount $MNT || cfail "umount after the check failed"
 		if fsck_ok /dev/vda; then
 			note "fsck.f2fs /dev/vda clean"
+			canon /dev/vda "cut-$CHECK_DIR"
 		else
 			cfail "fsck.f2fs not clean after the check"
 		fi

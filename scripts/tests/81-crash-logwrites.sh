@@ -60,6 +60,8 @@ awk -v max=$max -v t="$total" -v seed="$seed" 'BEGIN { srand(seed % 2147483647) 
 
 # the state before any point: replay up to the mkfs mark first
 lw_replay_to "$mkfs_idx"
+# the last point's image, as our module leaves it, must be canonical
+LW_CANON_AT=$(tail -n1 /tmp/sel | cut -d' ' -f1)
 last=$(awk '$1 == "CWL" { n = $2 } END { print n }' $CWL_LOG)
 neg=""
 while read -r e u kind; do

@@ -76,6 +76,8 @@ pack_state() {
 }
 
 lw_replay_to "$mkfs_idx"
+# the last point's image, as our module leaves it, must be canonical
+LW_CANON_AT=$(tail -n1 /tmp/sel | cut -d' ' -f1)
 torn=0 whole=0
 while read -r e p first last u t; do
 	lw_replay_to "$e"

@@ -28,6 +28,77 @@ fsck_clean() {
 	note "fsck.f2fs $1 clean"
 }
 
+# stock_unchanged DEV [LABEL]: the image on DEV must be canonical: a
+# read-only mount by the stock module and a full walk of its tree (every
+# directory listed, every entry stat'ed, every file read to its end, every
+# symlink read) must leave every block of DEV as it was.  The caller has
+# unmounted DEV and every other f2fs (the module is switched); the module
+# loaded before is loaded again after.  canoncheck (qemu/guest-tools/)
+# keeps a 64-bit hash of every 4 KiB block and the metadata and node blocks
+# before the mount; on a change its report (each changed block with its
+# area, and for superblock, checkpoint, SIT, NAT, SSA and node blocks the
+# fields that changed, old -> new, with a tally per field and inode type)
+# is printed and kept in /host/canon-LABEL.txt, with the stock module's
+# kernel messages, and the test fails.  With canon=report on the kernel
+# command line (GUEST_ARGS=canon=report) the test goes on after a changed
+# image and fails at its end, so that one run shows every image that is
+# not canonical.
+CANON_MNT=/mnt/canon
+canon_fail() {  # canon_fail MSG: fail, or with canon=report note and fail at exit
+	if [ "$(cmdline_get canon || true)" != report ]; then fail "$@"; fi
+	echo "FAIL (canon=report, going on): $*"
+	echo "$*" >> /tmp/canon.failed
+	trap 'echo "FAIL: $(wc -l < /tmp/canon.failed) stock_unchanged checks failed (canon=report): $(cut -c1-120 /tmp/canon.failed | tr "\n" ";")"; exit 1' EXIT
+}
+stock_unchanged() {
+	_cd=$1
+	_cl=$(echo "${2:-$(basename "$1")}" | tr -c 'a-zA-Z0-9.\n-' _)
+	_cs=/tmp/canon.state
+	_ct=$(cut -d' ' -f1 /proc/uptime)
+	if grep -q "^$_cd " /proc/mounts; then fail "stock_unchanged: $_cd is mounted"; fi
+	_cprev=$(f2fs_loaded)
+	rm -rf $_cs
+	canoncheck save "$_cd" $_cs > /tmp/canon.save || fail "stock_unchanged: canoncheck save $_cd failed"
+	use_module stock ||
+		fail "stock_unchanged: cannot switch to the stock module (f2fs mounted: $(awk '$3 == "f2fs" { print $1 " on " $2 }' /proc/mounts | tr '\n' ' '))"
+	_ck=$(dmesg | wc -l)
+	mkdir -p $CANON_MNT
+	_cw=0
+	if mount -t f2fs -o ro "$_cd" $CANON_MNT 2> /tmp/canon.walk; then
+		canoncheck walk $CANON_MNT > /tmp/canon.walk 2>&1 || _cw=$?
+		umount $CANON_MNT || fail "stock_unchanged: umount of $_cd failed"
+	else
+		_cw=mount
+	fi
+	dmesg | tail -n +$((_ck + 1)) > /tmp/canon.klog
+	if [ "$_cprev" = none ]; then
+		rmmod f2fs || fail "stock_unchanged: rmmod of the stock module failed"
+	else
+		use_module "$_cprev" || fail "stock_unchanged: cannot switch back to the $_cprev module"
+	fi
+	_cr=0
+	canoncheck diff "$_cd" $_cs > /tmp/canon.diff 2>&1 || _cr=$?
+	rm -rf $_cs
+	if [ "$_cw" != 0 ]; then
+		cat /tmp/canon.walk /tmp/canon.klog
+		[ "$_cr" = 0 ] || cat /tmp/canon.diff
+		[ "$_cw" != mount ] ||
+			fail "stock_unchanged: the stock module cannot mount $_cd ($_cl) read-only: $(grep -o 'F2FS-fs.*' /tmp/canon.klog | head -3 | tr '\n' ' ')"
+		fail "stock_unchanged: walking $_cd ($_cl) under the stock module reported errors"
+	fi
+	case $_cr in
+	0) note "$_cl: canonical: the stock module's read-only mount and walk changed no block of $_cd ($(sed 's/^canoncheck: walk [^:]*: //' /tmp/canon.walk); checked in $(awk -v a="$_ct" -v b="$(cut -d' ' -f1 /proc/uptime)" 'BEGIN { printf "%.0f", b - a }') s)" ;;
+	1)
+		{ cat /tmp/canon.diff; echo "--- stock module's kernel messages:"; cat /tmp/canon.klog; } \
+			> "/host/canon-$_cl.txt" 2>/dev/null || true
+		head -n 150 /tmp/canon.diff
+		[ "$(wc -l < /tmp/canon.diff)" -le 150 ] || { echo "..."; grep '^canoncheck:' /tmp/canon.diff; }
+		grep 'F2FS-fs' /tmp/canon.klog | head -20
+		canon_fail "stock_unchanged: the stock module's read-only mount and walk rewrote $_cd ($_cl): $(grep '^canoncheck: diff' /tmp/canon.diff | sed 's/^canoncheck: diff [^:]*: //') (report: canon-$_cl.txt)" ;;
+	*) cat /tmp/canon.diff; fail "stock_unchanged: canoncheck diff $_cd failed" ;;
+	esac
+}
+
 # expect_mount_fails DEV [MNT] [OPTS]: mount -t f2fs must fail
 expect_mount_fails() {
 	_mnt=${2:-/mnt/f2fs}
