@@ -4,8 +4,9 @@
 #define F2FS_CP_H
 
 #define CP_SLOTS 32
-#define CP_REASONS 7
-enum { PH_BLOCK, PH_FLUSH, PH_WAIT, PH_NAT, PH_SIT, PH_PACK, NR_PHASES };
+#define CP_REASONS 9	/* ours 7 (cp_reason_names), stock 9 (stock_cp_reason_names) */
+/* ours: every phase but PH_WRITE; stock: PH_BLOCK, and PH_WRITE for the rest */
+enum { PH_BLOCK, PH_FLUSH, PH_WAIT, PH_NAT, PH_SIT, PH_PACK, PH_WRITE, NR_PHASES };
 
 /* Running totals since the tool started; user space takes differences. */
 struct cp_totals {

@@ -7,17 +7,24 @@
  * segment's log is known from f2fs_segment_alloc (seeded by user space
  * with the logs' current segments).  Blocks rewritten inside a file
  * without changing its extent are not seen.
+ *
+ * The stock module (st_*): f2fs_submit_page_write fires for every block
+ * written to a log (data and node, GC moves included; not in-place updates
+ * or metadata), with its log (type and temperature) and, for data, its
+ * file: so blocks per log and per file are counted exactly.
  */
 #include <linux/types.h>
 #include <linux/bpf.h>
 #include <bpf/bpf_helpers.h>
 #include "f2fs_events.h"
+#include "stock.bpf.h"
 #include "f2fs_hotcold.h"
 #include "bits.bpf.h"
 
 const volatile __u32 targ_dev = 0;
 const volatile __u32 main_blkaddr = 0;	/* 0: no per-file accounting */
 const volatile __u32 log_blocks_per_seg = 9;
+const volatile __u32 track_files = 0;	/* stock: per-file accounting */
 struct hc_totals totals = {};
 
 struct {
@@ -41,6 +48,28 @@ struct {
 	__type(value, struct hc_extent);
 } extents SEC(".maps");
 
+/* One block of file @ino written to log @l. */
+static __always_inline void file_block(__u32 ino, __u32 l)
+{
+	struct hc_file *f, zero = {};
+
+	if (l >= NR_LOGS)
+		return;
+	f = bpf_map_lookup_elem(&files, &ino);
+	if (!f) {
+		if (bpf_map_update_elem(&files, &ino, &zero, BPF_NOEXIST) &&
+		    !bpf_map_lookup_elem(&files, &ino)) {
+			__sync_fetch_and_add(&totals.dropped, 1);
+			return;
+		}
+		f = bpf_map_lookup_elem(&files, &ino);
+		if (!f)
+			return;
+	}
+	__sync_fetch_and_add(&f->blocks[l], 1);
+	__sync_fetch_and_add(&totals.file_blocks, 1);
+}
+
 SEC("tracepoint/f2fs/f2fs_segment_alloc")
 int on_segment_alloc(struct tp_segment_alloc *ctx)
 {
@@ -58,7 +87,6 @@ SEC("tracepoint/f2fs/f2fs_extent_update")
 int on_extent_update(struct tp_extent_update *ctx)
 {
 	struct hc_extent e = { ctx->fofs, ctx->blk, ctx->len }, *old;
-	struct hc_file *f, zero = {};
 	__u32 ino = ctx->ino, seg, blk, l;
 	int wrote;
 	__u8 *lg;
@@ -88,22 +116,22 @@ int on_extent_update(struct tp_extent_update *ctx)
 		__sync_fetch_and_add(&totals.unknown_log, 1);
 		return 0;
 	}
-	f = bpf_map_lookup_elem(&files, &ino);
-	if (!f) {
-		if (bpf_map_update_elem(&files, &ino, &zero, BPF_NOEXIST) &&
-		    !bpf_map_lookup_elem(&files, &ino)) {
-			__sync_fetch_and_add(&totals.dropped, 1);
-			return 0;
-		}
-		f = bpf_map_lookup_elem(&files, &ino);
-		if (!f)
-			return 0;
-	}
 	l = *lg - 1;
-	if (l >= NR_LOGS)
+	file_block(ino, l);
+	return 0;
+}
+
+SEC("tracepoint/f2fs/f2fs_submit_page_write")
+int st_page_write(struct tps_page_bio *ctx)
+{
+	__u32 log = st_log(ctx->type, ctx->temp);
+
+	if (DEV_FILTER(ctx->dev) || log >= NR_LOGS)
 		return 0;
-	__sync_fetch_and_add(&f->blocks[l], 1);
-	__sync_fetch_and_add(&totals.file_blocks, 1);
+	__sync_fetch_and_add(&totals.log_blocks[log], 1);
+	/* a node page's inode is the node inode: files only for data */
+	if (track_files && ctx->type == ST_DATA)
+		file_block(ctx->ino, log);
 	return 0;
 }
 

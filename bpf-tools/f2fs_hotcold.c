@@ -9,6 +9,14 @@
  * log and the extensions that did (from f2fs_extent_update, see
  * f2fs_hotcold.bpf.c; inode numbers resolved to paths by walking the mount,
  * with a cache).
+ *
+ * The stock module: f2fs_submit_page_write gives every block written to a
+ * log, with its log and (for data) its file, so the blocks per log and the
+ * top files and extensions of the data logs are exact; the status file
+ * gives the LFS and SSR blocks and segments of all logs together and the
+ * in-place updates.  The split of each log between LFS and SSR and the
+ * segments each log opened are not there: n/a (JSON: null, listed in
+ * "unavailable").
  */
 #define _GNU_SOURCE
 #include <argp.h>
@@ -29,6 +37,8 @@ struct common_env env = { .interval = 99999999, .count = -1 };
 const char *argp_program_version = "f2fs-hotcold 0.1";
 static const char doc[] =
 "Blocks written and segments opened per f2fs log (hot/cold separation).\n"
+"Works with our f2fs module and with the stock one (no LFS/SSR split per\n"
+"log there).\n"
 "\n"
 "USAGE: f2fs-hotcold [-h] [-v] [-j] [-t N] [-P] [-d DEV] [interval] [count]\n"
 "\n"
@@ -41,6 +51,7 @@ static const char doc[] =
 "    f2fs-hotcold -t 0       # no top files or extensions\n"
 "    f2fs-hotcold -P         # inode numbers only, no walk of the mount\n";
 
+static int src;		/* SRC_OURS or SRC_STOCK */
 static int top_n = 3;		/* -t: top files per log (0: none) */
 static bool no_paths;		/* -P */
 
@@ -245,7 +256,8 @@ static void report_files(const struct f2fs_mount *m, struct file_row *rows, int 
 	if (env.json)
 		printf(",\"files\":[");
 	else if (n)
-		printf("top files (blocks written, from extent growth):\n%-10s %8s %8s  %s\n",
+		printf("top files (blocks written, from %s):\n%-10s %8s %8s  %s\n",
+		       src == SRC_STOCK ? "f2fs_submit_page_write" : "extent growth",
 		       "LOG", "BLOCKS", "INO", "FILE");
 	for (lg = 0; lg < 6; lg++) {
 		cur_log = lg;
@@ -311,25 +323,8 @@ static void report_files(const struct f2fs_mount *m, struct file_row *rows, int 
 	free(ex);
 }
 
-/* main_blkaddr and log2(blocks per segment) from the superblock. */
-static int read_sb(const struct f2fs_mount *m, __u32 *main_blkaddr, __u32 *log_bps)
-{
-	unsigned char sb[1024];
-	char p[300];
-	int fd, ok;
-
-	snprintf(p, sizeof(p), "/dev/%s", m->name);
-	fd = open(p, O_RDONLY);
-	if (fd < 0)
-		return -1;
-	ok = pread(fd, sb, sizeof(sb), 1024) == sizeof(sb);
-	close(fd);
-	if (!ok || *(__u32 *)sb != 0xF2F52010)
-		return -1;
-	*log_bps = *(__u32 *)(sb + 20);
-	*main_blkaddr = *(__u32 *)(sb + 92);
-	return *log_bps >= 1 && *log_bps <= 20 ? 0 : -1;
-}
+static const char *const stock_na[] = { "logs.*.lfs_blocks", "logs.*.ssr_blocks",
+	"logs.*.segs_lfs", "logs.*.segs_ssr", NULL };
 
 static void report(const struct f2fs_mount *m, double secs,
 		   const struct stats *s, const struct stats *ps,
@@ -338,38 +333,65 @@ static void report(const struct f2fs_mount *m, double secs,
 {
 	struct file_row *rows = NULL;
 	int nrows = 0;
-	unsigned long long lfs[6], ssr[6], total = 0;
+	unsigned long long lfs[6], ssr[6], blk[6], total = 0;
+	bool stock = src == SRC_STOCK;
 	char key[64];
 	int i;
 
 	for (i = 0; i < 6; i++) {
-		snprintf(key, sizeof(key), "lfs_blocks_%s", log_names[i]);
-		lfs[i] = stat_delta(s, ps, key);
-		snprintf(key, sizeof(key), "ssr_blocks_%s", log_names[i]);
-		ssr[i] = stat_delta(s, ps, key);
-		total += lfs[i] + ssr[i];
+		if (stock) {
+			blk[i] = now->log_blocks[i] - prev->log_blocks[i];
+		} else {
+			snprintf(key, sizeof(key), "lfs_blocks_%s", log_names[i]);
+			lfs[i] = stat_delta(s, ps, key);
+			snprintf(key, sizeof(key), "ssr_blocks_%s", log_names[i]);
+			ssr[i] = stat_delta(s, ps, key);
+			blk[i] = lfs[i] + ssr[i];
+		}
+		total += blk[i];
 	}
-	if (env.json)
-		printf("{\"time\":\"%s\",\"dev\":\"%s\",\"seconds\":%.3f,\"total_blocks\":%llu,\"logs\":{",
-		       now_hms(), m->name, secs, total);
-	else
+	if (env.json) {
+		printf("{\"time\":\"%s\",\"dev\":\"%s\",\"seconds\":%.3f", now_hms(), m->name, secs);
+		json_source(src, stock ? stock_na : NULL);
+		printf(",\"total_blocks\":%llu,\"logs\":{", total);
+	} else if (stock) {
+		printf("\n%s  %s, %.1f s, %llu blocks  [stock f2fs]\n%-10s %10s %7s\n",
+		       now_hms(), m->name, secs, total, "LOG", "BLOCKS", "SHARE");
+	} else {
 		printf("\n%s  %s, %.1f s, %llu blocks\n%-10s %10s %10s %9s %9s %7s\n",
 		       now_hms(), m->name, secs, total, "LOG", "LFS_BLKS",
 		       "SSR_BLKS", "SEGS_LFS", "SEGS_SSR", "SHARE");
+	}
 	for (i = 0; i < 6; i++) {
 		unsigned long long sl = now->segs[i][0] - prev->segs[i][0];
 		unsigned long long ss = now->segs[i][1] - prev->segs[i][1];
-		double share = total ? 100.0 * (lfs[i] + ssr[i]) / total : 0;
+		double share = total ? 100.0 * blk[i] / total : 0;
 
-		if (env.json)
+		if (env.json && stock)
+			printf("%s\"%s\":{\"blocks\":%llu,\"lfs_blocks\":null,\"ssr_blocks\":null,\"segs_lfs\":null,\"segs_ssr\":null}",
+			       i ? "," : "", log_names[i], blk[i]);
+		else if (env.json)
 			printf("%s\"%s\":{\"lfs_blocks\":%llu,\"ssr_blocks\":%llu,\"segs_lfs\":%llu,\"segs_ssr\":%llu}",
 			       i ? "," : "", log_names[i], lfs[i], ssr[i], sl, ss);
+		else if (stock)
+			printf("%-10s %10llu %6.1f%%\n", log_names[i], blk[i], share);
 		else
 			printf("%-10s %10llu %10llu %9llu %9llu %6.1f%%\n",
 			       log_names[i], lfs[i], ssr[i], sl, ss, share);
 	}
 	if (env.json)
 		printf("}");
+	if (stock && env.json)
+		printf(",\"status\":{\"lfs_blocks\":%llu,\"ssr_blocks\":%llu,\"lfs_segs\":%llu,\"ssr_segs\":%llu,\"ipu_blocks\":%llu}",
+		       stat_delta(s, ps, "lfs_blocks"), stat_delta(s, ps, "ssr_blocks"),
+		       stat_delta(s, ps, "lfs_segs"), stat_delta(s, ps, "ssr_segs"),
+		       stat_delta(s, ps, "ipu_blocks"));
+	else if (stock)
+		printf("status (all logs): LFS %llu blocks in %llu segments, SSR %llu blocks in %llu segments; in place (IPU) %llu blocks\n"
+		       "per log LFS/SSR and segments opened: " NA "\n",
+		       stat_delta(s, ps, "lfs_blocks"), stat_delta(s, ps, "lfs_segs"),
+		       stat_delta(s, ps, "ssr_blocks"), stat_delta(s, ps, "ssr_segs"),
+		       stat_delta(s, ps, "ipu_blocks"));
 	if (files_fd >= 0) {
 		nrows = drain_files(files_fd, &rows);
 		if (env.json)
@@ -388,25 +410,25 @@ static void report(const struct f2fs_mount *m, double secs,
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc, children };
-	static const char *const events[] = { "f2fs_segment_alloc", NULL };
+	static const char *const ours[] = { "f2fs_segment_alloc", NULL };
+	static const char *const stock[] = { "f2fs_submit_page_write", NULL };
 	static struct stats s, ps;
 	struct hc_totals prev = {}, now;
 	struct f2fs_hotcold_bpf *skel = NULL;
 	struct f2fs_mount m;
-	__u32 main_blkaddr = 0, log_bps = 9;
+	struct sb_geo geo = { .log_blocks_per_seg = 9 };
+	const char *what;
 	double t0, t1;
 	int err, files_fd = -1, lg;
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
 		return 2;
-	if (preflight("f2fs-hotcold", events, env.dev, &m))
+	src = preflight("f2fs-hotcold", ours, stock, env.dev, &m);
+	if (src < 0)
 		return 1;
-	if (stats_read(&m, &ps)) {
-		fprintf(stderr, "f2fs-hotcold: cannot read /sys/kernel/debug/f2fs/%s/stats (debugfs mounted? our module?)\n",
-			m.name);
+	if (figures_read("f2fs-hotcold", src, &m, &ps))
 		return 1;
-	}
 	libbpf_set_print(libbpf_print_fn);
 
 	skel = f2fs_hotcold_bpf__open();
@@ -415,14 +437,19 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	skel->rodata->targ_dev = m.kdev;
-	if (top_n && !event_exists("f2fs_extent_update"))
+	if (src == SRC_STOCK) {
+		skel->rodata->track_files = top_n > 0;
+	} else if (top_n && !event_exists("f2fs_extent_update")) {
 		fprintf(stderr, "f2fs-hotcold: no f2fs_extent_update event: no top files\n");
-	else if (top_n && read_sb(&m, &main_blkaddr, &log_bps))
+	} else if (top_n && read_sb(&m, &geo)) {
 		fprintf(stderr, "f2fs-hotcold: cannot read the superblock of /dev/%s: no top files\n",
 			m.name);
-	skel->rodata->main_blkaddr = main_blkaddr;
-	skel->rodata->log_blocks_per_seg = log_bps;
-	if (!main_blkaddr)
+		geo.main_blkaddr = 0;
+	}
+	skel->rodata->main_blkaddr = top_n && src == SRC_OURS ? geo.main_blkaddr : 0;
+	skel->rodata->log_blocks_per_seg = geo.log_blocks_per_seg;
+	select_programs(skel->obj, src);
+	if (!skel->rodata->main_blkaddr)
 		bpf_program__set_autoload(skel->progs.on_extent_update, false);
 	err = f2fs_hotcold_bpf__load(skel);
 	if (!err)
@@ -432,7 +459,7 @@ int main(int argc, char **argv)
 			strerror(-err));
 		goto cleanup;
 	}
-	if (main_blkaddr) {
+	if (skel->rodata->main_blkaddr) {
 		/* the logs' current segments: later ones come from the events */
 		int seg_fd = bpf_map__fd(skel->maps.seg_log);
 
@@ -446,20 +473,24 @@ int main(int argc, char **argv)
 			seg = stat_get(&ps, key);
 			bpf_map_update_elem(seg_fd, &seg, &v, BPF_ANY);
 		}
-		files_fd = bpf_map__fd(skel->maps.files);
 	}
+	if (skel->rodata->main_blkaddr || skel->rodata->track_files)
+		files_fd = bpf_map__fd(skel->maps.files);
 	setup_signals();
-	stats_read(&m, &ps);
+	if (figures_read("f2fs-hotcold", src, &m, &ps)) {
+		err = 1;
+		goto cleanup;
+	}
 	t0 = mono();
 	fprintf(env.json ? stderr : stdout,
-		"Tracing writes per log of f2fs %s (%s)... Hit Ctrl-C to end.\n",
-		m.name, m.dir);
+		"Tracing writes per log of f2fs %s (%s, %s f2fs module)... Hit Ctrl-C to end.\n",
+		m.name, m.dir, src_names[src]);
 	fflush(stdout);
 
 	while (!exiting) {
 		sleep(env.interval);
 		now = skel->bss->totals;
-		if (stats_read(&m, &s)) {
+		if (src == SRC_OURS ? stats_read(&m, &s) : status_read(&m, &s, &what)) {
 			fprintf(stderr, "f2fs-hotcold: %s was unmounted\n", m.name);
 			err = 1;
 			break;

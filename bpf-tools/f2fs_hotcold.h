@@ -6,9 +6,10 @@
 #define HC_MAX_SEGS (1 << 20)	/* segment -> log map (1 MiB) */
 #define HC_MAX_FILES 16384
 
-/* Running totals: segments opened per log type and allocation mode. */
+/* Running totals: segments opened per log type and allocation mode (ours). */
 struct hc_totals {
 	__u64 segs[6][2];
+	__u64 log_blocks[6];	/* stock: blocks written per log (f2fs_submit_page_write) */
 	__u64 file_blocks;	/* blocks attributed to a file and a log */
 	__u64 unknown_log;	/* blocks in a segment whose log is not known */
 	__u64 dropped;		/* the per-file map was full */

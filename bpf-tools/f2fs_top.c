@@ -2,12 +2,24 @@
 /*
  * f2fs-top - the state of one f2fs per interval: utilisation and segment
  * counts, blocks per second of each log (LFS against SSR), GC, checkpoints,
- * NAT/SIT flushes and the extent-cache hit ratio.  Everything comes from
- * /sys/kernel/debug/f2fs/<dev>/stats; BPF (the f2fs_cp_end event) adds the
- * maximum checkpoint latency of each interval.  Without BPF it still runs,
- * with fewer figures, and says so.  On a terminal it is a full-screen view
- * (plain ANSI escapes and termios; keys q, d, s); -b prints plain lines and
- * -j one JSON object per interval.
+ * NAT/SIT flushes and the extent-cache hit ratio.  On a terminal it is a
+ * full-screen view (plain ANSI escapes and termios; keys q, d, s; redrawn
+ * at once, to the new width, when the terminal is resized); -b prints plain
+ * lines and -j one JSON object per interval.
+ *
+ * Our module: everything comes from /sys/kernel/debug/f2fs/<dev>/stats;
+ * BPF (the f2fs_cp_end event) adds the maximum checkpoint latency of each
+ * interval.  The stock module: the debugfs status file gives utilisation,
+ * segments per state, each log's current segment, LFS/SSR/in-place blocks
+ * and segments of all logs, GC calls (victims cleaned) and blocks GC tried
+ * to move, checkpoints, dirty counts, the extent cache and memory (counters
+ * shown as rates); BPF on its tracepoints adds the blocks each log wrote,
+ * GC passes and victims per policy, the utilisation of greedy victims and
+ * checkpoint latencies.  What neither gives (user blocks, LFS/SSR per log,
+ * blocks GC really moved, write amplification, NAT/SIT flushes) shows as
+ * "n/a (needs our module)", and in JSON as null, listed in "unavailable"
+ * along with "source".  Without BPF (-n, or when it cannot load) it runs on
+ * debugfs alone and says so.
  */
 #include <argp.h>
 #include <errno.h>
@@ -15,6 +27,8 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <termios.h>
@@ -35,7 +49,9 @@ static const char doc[] =
 "On a terminal, without -b or -j, a full-screen view refreshed every\n"
 "interval; keys: q quits, d shows the next f2fs mounted, s changes the\n"
 "order of the logs (fixed, by blocks/s, by segments/s).  Not on a\n"
-"terminal, it prints plain lines as with -b.\n"
+"terminal, it prints plain lines as with -b.  Works with our f2fs module\n"
+"and with the stock one (debugfs status file and upstream tracepoints;\n"
+"figures only our module has show as n/a).\n"
 "\n"
 "EXAMPLES:\n"
 "    f2fs-top             # full screen, every second\n"
@@ -74,14 +90,22 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 
 /* The figures of one interval. */
 struct view {
+	int src;
 	double secs;
 	unsigned long long util_pct, valid_blocks, user_blocks;
 	unsigned long long main_segs, free_segs, dirty_segs, prefree_segs, valid_segs;
-	unsigned long long lfs[6], ssr[6], segs[6], written;
+	unsigned long long lfs[6], ssr[6], segs[6], written;	/* ours */
 	unsigned long long gc_fg, gc_bg, vic_greedy, vic_cb, vic_util_pct, moved;
 	double wa;
 	unsigned long long cp, cp_events, cp_last_us, cp_avg_us, cp_max_us, cp_mount_max_us;
 	unsigned long long nat_flushes, sit_flushes, ext_lookups, ext_hits;
+	/* stock: from the status file */
+	unsigned long long curseg[6], lfs_all, ssr_all, lfs_segs_all, ssr_segs_all, ipu;
+	unsigned long long gc_calls, gc_bg_thread, gc_tried, gc_tried_bg, gc_data_segs, gc_node_segs;
+	unsigned long long cp_bg, d_nodes, d_dents, d_dirs, d_data, d_meta, d_imeta;
+	unsigned long long nats_dirty, nats, sits_dirty, sits, free_nids, mem_kb;
+	/* stock: from BPF */
+	unsigned long long blocks[6], vic_at, util_known;
 	bool bpf;
 };
 
@@ -93,6 +117,7 @@ static void compute(struct view *v, const struct stats *s, const struct stats *p
 
 #define G(k) stat_get(s, k)
 #define DT(k) stat_delta(s, p, k)
+	v->src = SRC_OURS;
 	v->valid_blocks = G("valid_blocks");
 	v->user_blocks = G("user_blocks");
 	v->util_pct = v->user_blocks ? v->valid_blocks * 100 / v->user_blocks : 0;
@@ -129,19 +154,173 @@ static void compute(struct view *v, const struct stats *s, const struct stats *p
 	v->sit_flushes = DT("sit_flushes");
 	v->ext_lookups = DT("extent_lookups");
 	v->ext_hits = DT("extent_hits");
+}
+
+/* The stock status file: levels as they are, counters as differences. */
+static void compute_stock(struct view *v, const struct stats *s, const struct stats *p)
+{
+	char k[64];
+	int i;
+
+	v->src = SRC_STOCK;
+	v->util_pct = G("util_pct");
+	v->valid_blocks = G("valid_blocks");
+	v->main_segs = G("main_segs");
+	v->free_segs = G("free_segs");
+	v->dirty_segs = G("dirty_segs");
+	v->prefree_segs = G("prefree_segs");
+	v->valid_segs = G("valid_segs");
+	for (i = 0; i < 6; i++) {
+		snprintf(k, sizeof(k), "curseg_%s", log_names[i]);
+		v->curseg[i] = G(k);
+	}
+	v->lfs_all = DT("lfs_blocks");
+	v->ssr_all = DT("ssr_blocks");
+	v->lfs_segs_all = DT("lfs_segs");
+	v->ssr_segs_all = DT("ssr_segs");
+	v->ipu = DT("ipu_blocks");
+	v->gc_calls = DT("gc_calls");
+	v->gc_bg_thread = DT("gc_bg_passes");
+	v->gc_tried = DT("gc_tried");
+	v->gc_tried_bg = DT("gc_tried_bg");
+	v->gc_data_segs = DT("gc_data_segs");
+	v->gc_node_segs = DT("gc_node_segs");
+	v->cp = DT("cp_calls");
+	v->cp_bg = DT("cp_calls_bg");
+	v->ext_lookups = DT("extent_lookups");
+	v->ext_hits = DT("extent_hits");
+	v->d_nodes = G("dirty_nodes");
+	v->d_dents = G("dirty_dents");
+	v->d_dirs = G("dirty_dirs");
+	v->d_data = G("dirty_data");
+	v->d_meta = G("dirty_meta");
+	v->d_imeta = G("dirty_imeta");
+	v->nats_dirty = G("dirty_nats");
+	v->nats = G("cached_nats");
+	v->sits_dirty = G("dirty_sits");
+	v->sits = G("sit_entries");
+	v->free_nids = G("free_nids");
+	v->mem_kb = G("mem_kb");
 #undef G
 #undef DT
 }
 
-static void print_json(const struct f2fs_mount *m, const struct view *v)
+/* The BPF figures of the interval (and the checkpoint maximum reset). */
+static void apply_bpf(struct view *v, struct f2fs_top_bpf *skel, struct top_totals *prev)
 {
+	struct top_totals now = skel->bss->totals;
+	unsigned long long cps = now.cp_count - prev->cp_count;
 	int i;
 
-	printf("{\"time\":\"%s\",\"dev\":\"%s\",\"seconds\":%.3f,\"bpf\":%s,"
-	       "\"util_pct\":%llu,\"valid_blocks\":%llu,\"user_blocks\":%llu,"
+	skel->bss->totals.cp_max_ns = 0;
+	v->bpf = true;
+	v->cp_max_us = now.cp_max_ns / 1000;
+	v->cp_events = cps;
+	if (v->src == SRC_STOCK) {
+		for (i = 0; i < 6; i++)
+			v->blocks[i] = now.log_blocks[i] - prev->log_blocks[i];
+		v->gc_fg = now.passes[0] - prev->passes[0];
+		v->gc_bg = now.passes[1] - prev->passes[1];
+		v->vic_greedy = now.victims[0] - prev->victims[0];
+		v->vic_cb = now.victims[1] - prev->victims[1];
+		v->vic_at = now.victims[2] - prev->victims[2];
+		v->util_known = now.util_known - prev->util_known;
+		v->vic_util_pct = now.victim_cap - prev->victim_cap ?
+			(now.victim_valid - prev->victim_valid) * 100 /
+			(now.victim_cap - prev->victim_cap) : 0;
+		v->cp_last_us = now.cp_last_ns / 1000;
+		v->cp_avg_us = cps ? (now.cp_total_ns - prev->cp_total_ns) / cps / 1000 : 0;
+	}
+	*prev = now;
+}
+
+static void json_null_or(bool known, unsigned long long v)
+{
+	if (known)
+		printf("%llu", v);
+	else
+		printf("null");
+}
+
+static void print_json_stock(const struct f2fs_mount *m, const struct view *v)
+{
+	static const char *const na_bpf[] = { "user_blocks", "logs.*.lfs_blocks",
+		"logs.*.ssr_blocks", "logs.*.segs_opened", "gc.victim_util_pct",
+		"gc.blocks_moved", "gc.write_amp", "cp.mount_max_us", "nat_flushes",
+		"sit_flushes", NULL };
+	static const char *const na_nobpf[] = { "user_blocks", "logs.*.blocks",
+		"logs.*.lfs_blocks", "logs.*.ssr_blocks", "logs.*.segs_opened",
+		"gc.fg", "gc.bg", "gc.victims_greedy", "gc.victims_cost_benefit",
+		"gc.victims_age_threshold", "gc.greedy_victim_util_pct",
+		"gc.victim_util_pct", "gc.blocks_moved", "gc.write_amp", "cp.last_us",
+		"cp.avg_us", "cp.max_us", "cp.events", "cp.mount_max_us",
+		"nat_flushes", "sit_flushes", NULL };
+	int i;
+
+	printf("{\"time\":\"%s\",\"dev\":\"%s\",\"seconds\":%.3f,\"bpf\":%s",
+	       now_hms(), m->name, v->secs, v->bpf ? "true" : "false");
+	json_source(SRC_STOCK, v->bpf ? na_bpf : na_nobpf);
+	printf(",\"util_pct\":%llu,\"valid_blocks\":%llu,\"user_blocks\":null,"
+	       "\"segs\":{\"main\":%llu,\"free\":%llu,\"dirty\":%llu,\"prefree\":%llu,\"valid\":%llu},"
+	       "\"logs\":{", v->util_pct, v->valid_blocks, v->main_segs, v->free_segs,
+	       v->dirty_segs, v->prefree_segs, v->valid_segs);
+	for (i = 0; i < 6; i++) {
+		printf("%s\"%s\":{\"blocks\":", i ? "," : "", log_names[i]);
+		json_null_or(v->bpf, v->blocks[i]);
+		printf(",\"cur_seg\":%llu,\"lfs_blocks\":null,\"ssr_blocks\":null,\"segs_opened\":null}",
+		       v->curseg[i]);
+	}
+	printf("},\"all_logs\":{\"lfs_blocks\":%llu,\"ssr_blocks\":%llu,\"lfs_segs\":%llu,"
+	       "\"ssr_segs\":%llu,\"ipu_blocks\":%llu},\"gc\":{\"fg\":",
+	       v->lfs_all, v->ssr_all, v->lfs_segs_all, v->ssr_segs_all, v->ipu);
+	json_null_or(v->bpf, v->gc_fg);
+	printf(",\"bg\":");
+	json_null_or(v->bpf, v->gc_bg);
+	printf(",\"calls\":%llu,\"bg_thread_passes\":%llu,\"victims_greedy\":",
+	       v->gc_calls, v->gc_bg_thread);
+	json_null_or(v->bpf, v->vic_greedy);
+	printf(",\"victims_cost_benefit\":");
+	json_null_or(v->bpf, v->vic_cb);
+	printf(",\"victims_age_threshold\":");
+	json_null_or(v->bpf, v->vic_at);
+	printf(",\"greedy_victim_util_pct\":");
+	json_null_or(v->bpf && v->util_known, v->vic_util_pct);
+	printf(",\"victim_util_pct\":null,\"blocks_moved\":null,\"blocks_tried\":%llu,"
+	       "\"blocks_tried_bg\":%llu,\"segs_cleaned_data\":%llu,\"segs_cleaned_node\":%llu,"
+	       "\"write_amp\":null},\"cp\":{\"count\":%llu,\"bg\":%llu,\"last_us\":",
+	       v->gc_tried, v->gc_tried_bg, v->gc_data_segs, v->gc_node_segs, v->cp, v->cp_bg);
+	json_null_or(v->bpf && v->cp_last_us, v->cp_last_us);
+	printf(",\"avg_us\":");
+	json_null_or(v->bpf, v->cp_avg_us);
+	printf(",\"max_us\":");
+	json_null_or(v->bpf, v->cp_max_us);
+	printf(",\"events\":");
+	json_null_or(v->bpf, v->cp_events);
+	printf(",\"mount_max_us\":null},\"nat_flushes\":null,\"sit_flushes\":null,"
+	       "\"extent\":{\"lookups\":%llu,\"hits\":%llu},"
+	       "\"dirty\":{\"nodes\":%llu,\"dents\":%llu,\"dirs\":%llu,\"data\":%llu,"
+	       "\"meta\":%llu,\"imeta\":%llu,\"nats\":%llu,\"cached_nats\":%llu,"
+	       "\"sits\":%llu,\"sit_entries\":%llu,\"free_nids\":%llu},\"memory_kb\":%llu}\n",
+	       v->ext_lookups, v->ext_hits, v->d_nodes, v->d_dents, v->d_dirs, v->d_data,
+	       v->d_meta, v->d_imeta, v->nats_dirty, v->nats, v->sits_dirty, v->sits,
+	       v->free_nids, v->mem_kb);
+}
+
+static void print_json(const struct f2fs_mount *m, const struct view *v)
+{
+	static const char *const na_nobpf[] = { "cp.max_us", "cp.events", NULL };
+	int i;
+
+	if (v->src == SRC_STOCK) {
+		print_json_stock(m, v);
+		return;
+	}
+	printf("{\"time\":\"%s\",\"dev\":\"%s\",\"seconds\":%.3f,\"bpf\":%s",
+	       now_hms(), m->name, v->secs, v->bpf ? "true" : "false");
+	json_source(SRC_OURS, v->bpf ? NULL : na_nobpf);
+	printf(",\"util_pct\":%llu,\"valid_blocks\":%llu,\"user_blocks\":%llu,"
 	       "\"segs\":{\"main\":%llu,\"free\":%llu,\"dirty\":%llu,\"prefree\":%llu,\"valid\":%llu},"
 	       "\"logs\":{",
-	       now_hms(), m->name, v->secs, v->bpf ? "true" : "false",
 	       v->util_pct, v->valid_blocks, v->user_blocks, v->main_segs,
 	       v->free_segs, v->dirty_segs, v->prefree_segs, v->valid_segs);
 	for (i = 0; i < 6; i++)
@@ -160,11 +339,58 @@ static void print_json(const struct f2fs_mount *m, const struct view *v)
 	       v->ext_lookups, v->ext_hits);
 }
 
+/* "%.0f" of a rate, or "n/a" */
+static const char *rate(bool known, double x, const char *fmt)
+{
+	static char bufs[8][32];
+	static int k;
+	char *b = bufs[k++ & 7];
+
+	if (!known)
+		return "n/a";
+	snprintf(b, sizeof(bufs[0]), fmt, x);
+	return b;
+}
+
+static void print_batch_stock(const struct f2fs_mount *m, const struct view *v)
+{
+	double t = v->secs > 0 ? v->secs : 1;
+	int i;
+
+	printf("\n%s %s: util %llu%% (%llu valid blocks); segments: %llu main, %llu free, %llu dirty, %llu prefree, %llu full  [stock: %s]\n",
+	       now_hms(), m->name, v->util_pct, v->valid_blocks, v->main_segs,
+	       v->free_segs, v->dirty_segs, v->prefree_segs, v->valid_segs,
+	       v->bpf ? "status + BPF" : "status only");
+	printf("  %-10s %9s %8s\n", "log", "blk/s", "cur seg");
+	for (i = 0; i < 6; i++)
+		printf("  %-10s %9s %8llu\n", log_names[i], rate(v->bpf, v->blocks[i] / t, "%.0f"),
+		       v->curseg[i]);
+	printf("  all logs: LFS %.0f blk/s (%.1f segs/s), SSR %.0f blk/s (%.1f segs/s), in place %.0f blk/s; LFS/SSR per log " NA "\n",
+	       v->lfs_all / t, v->lfs_segs_all / t, v->ssr_all / t, v->ssr_segs_all / t, v->ipu / t);
+	printf("  GC: passes %s fg/s, %s bg/s; %.1f victims cleaned/s (bg thread %llu); victims greedy %s, cost-benefit %s, age-threshold %s; greedy avg util %s; tried to move %.0f blk/s; WA " NA "\n",
+	       rate(v->bpf, v->gc_fg / t, "%.1f"), rate(v->bpf, v->gc_bg / t, "%.1f"),
+	       v->gc_calls / t, v->gc_bg_thread, rate(v->bpf, v->vic_greedy, "%.0f"),
+	       rate(v->bpf, v->vic_cb, "%.0f"), rate(v->bpf, v->vic_at, "%.0f"),
+	       rate(v->bpf && v->util_known, v->vic_util_pct, "%.0f%%"), v->gc_tried / t);
+	printf("  CP: %llu (%.1f/s, bg %llu); last %s, avg %s, max %s; NAT/SIT flushes " NA "\n",
+	       v->cp, v->cp / t, v->cp_bg, rate(v->bpf && v->cp_last_us, v->cp_last_us, "%.0f us"),
+	       rate(v->bpf, v->cp_avg_us, "%.0f us"), rate(v->bpf, v->cp_max_us, "%.0f us"));
+	printf("  dirty: nodes %llu, dents %llu in %llu dirs, data %llu, meta %llu, imeta %llu; NATs %llu/%llu, SITs %llu/%llu; free nids %llu; memory %llu KB\n",
+	       v->d_nodes, v->d_dents, v->d_dirs, v->d_data, v->d_meta, v->d_imeta,
+	       v->nats_dirty, v->nats, v->sits_dirty, v->sits, v->free_nids, v->mem_kb);
+	printf("  extent cache: %llu lookups, %llu%% hits\n", v->ext_lookups,
+	       v->ext_lookups ? v->ext_hits * 100 / v->ext_lookups : 0);
+}
+
 static void print_batch(const struct f2fs_mount *m, const struct view *v)
 {
 	double t = v->secs > 0 ? v->secs : 1;
 	int i;
 
+	if (v->src == SRC_STOCK) {
+		print_batch_stock(m, v);
+		return;
+	}
 	printf("\n%s %s: util %llu%% (%llu of %llu blocks); segments: %llu main, %llu free, %llu dirty, %llu prefree%s\n",
 	       now_hms(), m->name, v->util_pct, v->valid_blocks, v->user_blocks,
 	       v->main_segs, v->free_segs, v->dirty_segs, v->prefree_segs,
@@ -189,13 +415,27 @@ static void print_batch(const struct f2fs_mount *m, const struct view *v)
 }
 
 /* Load and attach the BPF part for @m; NULL (and *why) when it cannot. */
-static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, char *why, size_t wl)
+static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, int src,
+				      char *why, size_t wl)
 {
+	static const char *const stock[] = { "f2fs_write_checkpoint",
+		"f2fs_submit_page_write", "f2fs_gc_begin", "f2fs_get_victim", NULL };
+	const char *const *e;
 	struct f2fs_top_bpf *skel;
 	int err;
 
-	if (!event_exists("f2fs_cp_end")) {
+	if (src == SRC_OURS && !event_exists("f2fs_cp_end")) {
 		snprintf(why, wl, "no f2fs_cp_end trace event");
+		return NULL;
+	}
+	for (e = stock; src == SRC_STOCK && *e; e++) {
+		if (!event_exists(*e)) {
+			snprintf(why, wl, "no %s trace event", *e);
+			return NULL;
+		}
+	}
+	if (src == SRC_STOCK && check_stock_fields("f2fs-top", stock)) {
+		snprintf(why, wl, "the stock events' layout differs");
 		return NULL;
 	}
 	skel = f2fs_top_bpf__open();
@@ -204,6 +444,7 @@ static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, char *why, siz
 		return NULL;
 	}
 	skel->rodata->targ_dev = m->kdev;
+	select_programs(skel->obj, src);
 	err = f2fs_top_bpf__load(skel);
 	if (!err)
 		err = f2fs_top_bpf__attach(skel);
@@ -213,6 +454,23 @@ static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, char *why, siz
 		return NULL;
 	}
 	return skel;
+}
+
+/* Read the figures of @m and compute the view of the interval since @ps. */
+static int sample(int src, const struct f2fs_mount *m, struct stats *s,
+		  const struct stats *ps, struct view *v)
+{
+	const char *what;
+	int err = src == SRC_OURS ? stats_read(m, s) : status_read(m, s, &what);
+
+	if (err)
+		return err;
+	memset(v, 0, sizeof(*v));
+	if (src == SRC_OURS)
+		compute(v, s, ps);
+	else
+		compute_stock(v, s, ps);
+	return 0;
 }
 
 /* ---- full screen --------------------------------------------------------- */
@@ -303,6 +561,39 @@ static const char *const sort_names[3] = { "log order", "blocks/s", "segments/s"
 static int sort_mode;
 static const struct view *sort_view;
 
+/* The terminal's size, read again after SIGWINCH. */
+static int term_cols = 120, term_rows = 40;
+static volatile sig_atomic_t resized;
+
+static void on_winch(int sig)
+{
+	(void)sig;
+	resized = 1;
+}
+
+static void term_size(void)
+{
+	struct winsize ws;
+
+	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) {
+		term_cols = ws.ws_col;
+		term_rows = ws.ws_row;
+	}
+}
+
+/* The width of the bars: what the terminal leaves of the LOGS lines, 10 to 40. */
+static int bar_width(void)
+{
+	int w = term_cols - 60;
+
+	return w < 10 ? 10 : w > 40 ? 40 : w;
+}
+
+static unsigned long long log_written(const struct view *v, int i)
+{
+	return v->src == SRC_STOCK ? v->blocks[i] : v->lfs[i] + v->ssr[i];
+}
+
 static int log_cmp(const void *a, const void *b)
 {
 	int x = *(const int *)a, y = *(const int *)b;
@@ -310,8 +601,8 @@ static int log_cmp(const void *a, const void *b)
 	unsigned long long kx, ky;
 
 	if (sort_mode == 1) {
-		kx = v->lfs[x] + v->ssr[x];
-		ky = v->lfs[y] + v->ssr[y];
+		kx = log_written(v, x);
+		ky = log_written(v, y);
 	} else if (sort_mode == 2) {
 		kx = v->segs[x];
 		ky = v->segs[y];
@@ -325,62 +616,125 @@ static int log_cmp(const void *a, const void *b)
 
 #define TITLE(t) sp("\033[1;7m %-12s\033[0m ", t)
 
-static void draw(const struct f2fs_mount *m, int idx, int nm, const struct view *v,
-		 const char *why, bool first)
+static void draw_logs(const struct view *v, double t, int bw)
 {
-	double t = v->secs > 0 ? v->secs : 1, max = 0;
+	bool stock = v->src == SRC_STOCK;
 	int order[6], i, k;
+	double max = 0;
 
-	sp("\033[H\033[2J");
-	sp("\033[1mf2fs-top\033[0m  %s on %s (%d of %d f2fs)  %s  every %d s  %s\r\n",
-	   m->name, m->dir, idx + 1, nm, now_hms(), env.interval,
-	   v->bpf ? "[BPF + debugfs]" : "");
-	if (!v->bpf)
-		sp("\033[33m[debugfs only: %s] no per-interval checkpoint maximum\033[0m\r\n", why);
-	sp("\r\n");
-	TITLE("SPACE");
-	sp("util %3llu%% ", v->util_pct);
-	bar((double)v->util_pct, 0, 100, 40);
-	sp(" %llu of %llu blocks\r\n", v->valid_blocks, v->user_blocks);
-	sp("%15ssegments: %llu main, %llu free, %llu dirty, %llu prefree, %llu full\r\n",
-	   "", v->main_segs, v->free_segs, v->dirty_segs, v->prefree_segs, v->valid_segs);
-	sp("\r\n");
 	TITLE("LOGS");
-	sp("%-10s %10s %10s %7s  %-42s sort: %s\r\n", "log", "LFS blk/s", "SSR blk/s",
-	   "segs/s", "# LFS  + SSR", sort_names[sort_mode]);
+	if (stock)
+		sp("%-10s %10s %8s  %-*s sort: %s\r\n", "log", "blk/s", "cur seg", bw + 2,
+		   "# blocks written", sort_names[sort_mode]);
+	else
+		sp("%-10s %10s %10s %7s  %-*s sort: %s\r\n", "log", "LFS blk/s", "SSR blk/s",
+		   "segs/s", bw + 2, "# LFS  + SSR", sort_names[sort_mode]);
 	for (i = 0; i < 6; i++) {
 		order[i] = i;
-		if ((v->lfs[i] + v->ssr[i]) / t > max)
-			max = (v->lfs[i] + v->ssr[i]) / t;
+		if (log_written(v, i) / t > max)
+			max = log_written(v, i) / t;
 	}
 	sort_view = v;
 	qsort(order, 6, sizeof(order[0]), log_cmp);
 	for (k = 0; k < 6; k++) {
 		i = order[k];
-		sp("%14s%-10s %10.0f %10.0f %7.1f  ", "", log_names[i], v->lfs[i] / t,
-		   v->ssr[i] / t, v->segs[i] / t);
-		bar(v->lfs[i] / t, v->ssr[i] / t, max, 40);
+		if (stock) {
+			sp("%14s%-10s %10s %8llu  ", "", log_names[i],
+			   rate(v->bpf, v->blocks[i] / t, "%.0f"), v->curseg[i]);
+			bar(v->bpf ? v->blocks[i] / t : 0, 0, max, bw);
+		} else {
+			sp("%14s%-10s %10.0f %10.0f %7.1f  ", "", log_names[i], v->lfs[i] / t,
+			   v->ssr[i] / t, v->segs[i] / t);
+			bar(v->lfs[i] / t, v->ssr[i] / t, max, bw);
+		}
 		sp("\r\n");
 	}
-	sp("\r\n");
+	if (stock) {
+		sp("%15sall logs: LFS %.0f blk/s (%.1f segs/s), SSR %.0f blk/s (%.1f segs/s), in place %.0f blk/s\r\n",
+		   "", v->lfs_all / t, v->lfs_segs_all / t, v->ssr_all / t, v->ssr_segs_all / t,
+		   v->ipu / t);
+		sp("%15sLFS/SSR per log, segments per log: " NA "\r\n", "");
+	}
+}
+
+static void draw_stock_panels(const struct view *v, double t)
+{
 	TITLE("GC");
-	sp("passes %.1f fg/s, %.1f bg/s; victims greedy %llu, cost-benefit %llu; avg victim util %llu%%\r\n",
-	   v->gc_fg / t, v->gc_bg / t, v->vic_greedy, v->vic_cb, v->vic_util_pct);
-	sp("%15smoved %.0f blk/s; write amplification %.2f (interval)\r\n", "", v->moved / t, v->wa);
+	sp("passes %s fg/s, %s bg/s; victims greedy %s, cost-benefit %s, age-threshold %s; greedy victim util %s\r\n",
+	   rate(v->bpf, v->gc_fg / t, "%.1f"), rate(v->bpf, v->gc_bg / t, "%.1f"),
+	   rate(v->bpf, v->vic_greedy, "%.0f"), rate(v->bpf, v->vic_cb, "%.0f"),
+	   rate(v->bpf, v->vic_at, "%.0f"), rate(v->bpf && v->util_known, v->vic_util_pct, "%.0f%%"));
+	sp("%15scleaned %.1f victims/s (bg thread %llu passes); tried to move %.0f blk/s; write amplification " NA "\r\n",
+	   "", v->gc_calls / t, v->gc_bg_thread, v->gc_tried / t);
 	sp("\r\n");
 	TITLE("CHECKPOINTS");
-	sp("%.1f/s (%llu); last %llu us, avg %llu us, max ", v->cp / t, v->cp,
-	   v->cp_last_us, v->cp_avg_us);
-	if (v->bpf)
-		sp("%llu us", v->cp_max_us);
-	else
-		sp("n/a");
-	sp(" (since mount %llu us)\r\n", v->cp_mount_max_us);
+	sp("%.1f/s (%llu, bg %llu); last %s, avg %s, max %s\r\n", v->cp / t, v->cp,
+	   v->cp_bg, rate(v->bpf && v->cp_last_us, v->cp_last_us, "%.0f us"),
+	   rate(v->bpf, v->cp_avg_us, "%.0f us"), rate(v->bpf, v->cp_max_us, "%.0f us"));
+	TITLE("DIRTY");
+	sp("nodes %llu, dents %llu (%llu dirs), data %llu, meta %llu, imeta %llu; NATs %llu/%llu, SITs %llu/%llu; free nids %llu\r\n",
+	   v->d_nodes, v->d_dents, v->d_dirs, v->d_data, v->d_meta, v->d_imeta,
+	   v->nats_dirty, v->nats, v->sits_dirty, v->sits, v->free_nids);
 	TITLE("NAT/SIT");
-	sp("NAT flushes %llu, SIT flushes %llu\r\n", v->nat_flushes, v->sit_flushes);
+	sp("flushes " NA "\r\n");
 	TITLE("EXTENT CACHE");
 	sp("%llu%% hits of %llu lookups\r\n",
 	   v->ext_lookups ? v->ext_hits * 100 / v->ext_lookups : 0, v->ext_lookups);
+	TITLE("MEMORY");
+	sp("%llu KB\r\n", v->mem_kb);
+}
+
+static void draw(const struct f2fs_mount *m, int idx, int nm, const struct view *v,
+		 const char *why, bool first)
+{
+	double t = v->secs > 0 ? v->secs : 1;
+	bool stock = v->src == SRC_STOCK;
+	int bw = bar_width();
+
+	sp("\033[H\033[2J");
+	sp("\033[1mf2fs-top\033[0m  %s on %s (%d of %d f2fs)  %s  every %d s  %s\r\n",
+	   m->name, m->dir, idx + 1, nm, now_hms(), env.interval,
+	   stock ? (v->bpf ? "[stock f2fs: status + BPF]" : "[stock f2fs: status only]") :
+	   v->bpf ? "[BPF + debugfs]" : "");
+	if (!v->bpf && stock)
+		sp("\033[33m[status only: %s] no per-log blocks, GC passes and victims, checkpoint times\033[0m\r\n", why);
+	else if (!v->bpf)
+		sp("\033[33m[debugfs only: %s] no per-interval checkpoint maximum\033[0m\r\n", why);
+	sp("\r\n");
+	TITLE("SPACE");
+	sp("util %3llu%% ", v->util_pct);
+	bar((double)v->util_pct, 0, 100, bw);
+	if (stock)
+		sp(" %llu valid blocks\r\n", v->valid_blocks);
+	else
+		sp(" %llu of %llu blocks\r\n", v->valid_blocks, v->user_blocks);
+	sp("%15ssegments: %llu main, %llu free, %llu dirty, %llu prefree, %llu full\r\n",
+	   "", v->main_segs, v->free_segs, v->dirty_segs, v->prefree_segs, v->valid_segs);
+	sp("\r\n");
+	draw_logs(v, t, bw);
+	sp("\r\n");
+	if (stock) {
+		draw_stock_panels(v, t);
+	} else {
+		TITLE("GC");
+		sp("passes %.1f fg/s, %.1f bg/s; victims greedy %llu, cost-benefit %llu; avg victim util %llu%%\r\n",
+		   v->gc_fg / t, v->gc_bg / t, v->vic_greedy, v->vic_cb, v->vic_util_pct);
+		sp("%15smoved %.0f blk/s; write amplification %.2f (interval)\r\n", "", v->moved / t, v->wa);
+		sp("\r\n");
+		TITLE("CHECKPOINTS");
+		sp("%.1f/s (%llu); last %llu us, avg %llu us, max ", v->cp / t, v->cp,
+		   v->cp_last_us, v->cp_avg_us);
+		if (v->bpf)
+			sp("%llu us", v->cp_max_us);
+		else
+			sp("n/a");
+		sp(" (since mount %llu us)\r\n", v->cp_mount_max_us);
+		TITLE("NAT/SIT");
+		sp("NAT flushes %llu, SIT flushes %llu\r\n", v->nat_flushes, v->sit_flushes);
+		TITLE("EXTENT CACHE");
+		sp("%llu%% hits of %llu lookups\r\n",
+		   v->ext_lookups ? v->ext_hits * 100 / v->ext_lookups : 0, v->ext_lookups);
+	}
 	sp("\r\n\033[2mq quit   d next device   s sort logs%s\033[0m\r\n",
 	   first ? "   (first interval running...)" : "");
 	screen_flush();
@@ -389,32 +743,39 @@ static void draw(const struct f2fs_mount *m, int idx, int nm, const struct view 
 static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 {
 	static struct stats s, ps;
+	struct sigaction sa = { .sa_handler = on_winch };
 	struct f2fs_top_bpf *skel = NULL;
-	struct top_totals prev = {}, now;
+	struct top_totals prev = {};
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
 	char why[128] = "-n given";
 	struct view v;
 	double t0, t1, next;
 	bool reload = true, redraw;
-	int err = 0;
+	int err = 0, src = 0;
 	char c;
 
+	/* no SA_RESTART: poll() returns at once to redraw */
+	sigaction(SIGWINCH, &sa, NULL);
+	term_size();
 	term_setup();
 	while (!exiting) {
 		if (reload) {
 			f2fs_top_bpf__destroy(skel);
-			skel = no_bpf ? NULL : bpf_start(&ms[cur], why, sizeof(why));
+			skel = NULL;
+			src = figures_source(&ms[cur]);
+			if (src)
+				skel = no_bpf ? NULL : bpf_start(&ms[cur], src, why, sizeof(why));
 			memset(&prev, 0, sizeof(prev));
-			if (stats_read(&ms[cur], &ps)) {
+			if (skel)
+				prev = skel->bss->totals;
+			if (!src || sample(src, &ms[cur], &ps, &ps, &v)) {
 				term_restore();
-				fprintf(stderr, "f2fs-top: cannot read /sys/kernel/debug/f2fs/%s/stats\n",
-					ms[cur].name);
+				fprintf(stderr, "f2fs-top: cannot read the debugfs figures of %s (/sys/kernel/debug/f2fs/%s/stats or status)\n",
+					ms[cur].name, ms[cur].name);
 				err = 1;
 				break;
 			}
 			t0 = mono();
-			memset(&v, 0, sizeof(v));
-			compute(&v, &ps, &ps);
 			v.bpf = skel != NULL;
 			draw(&ms[cur], cur, nm, &v, why, true);
 			reload = false;
@@ -433,11 +794,17 @@ static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 					cur = (cur + 1) % nm;
 					reload = true;
 				} else if (c == 's') {
-					sort_mode = (sort_mode + 1) % 3;
+					/* the stock module has no segments per log to sort by */
+					sort_mode = (sort_mode + 1) % (src == SRC_STOCK ? 2 : 3);
 					redraw = true;
 				}
 			} else if (pfd.revents & (POLLHUP | POLLERR)) {
 				exiting = true;
+			}
+			if (resized) {
+				resized = 0;
+				term_size();
+				redraw = true;
 			}
 		}
 		if (exiting || reload)
@@ -446,24 +813,16 @@ static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 			draw(&ms[cur], cur, nm, &v, why, false);
 			continue;
 		}
-		if (stats_read(&ms[cur], &s)) {
+		if (sample(src, &ms[cur], &s, &ps, &v)) {
 			term_restore();
 			fprintf(stderr, "f2fs-top: %s was unmounted\n", ms[cur].name);
 			err = 1;
 			break;
 		}
 		t1 = mono();
-		memset(&v, 0, sizeof(v));
-		compute(&v, &s, &ps);
 		v.secs = t1 - t0;
-		if (skel) {
-			now = skel->bss->totals;
-			skel->bss->totals.cp_max_ns = 0;
-			v.bpf = true;
-			v.cp_max_us = now.cp_max_ns / 1000;
-			v.cp_events = now.cp_count - prev.cp_count;
-			prev = now;
-		}
+		if (skel)
+			apply_bpf(&v, skel, &prev);
 		draw(&ms[cur], cur, nm, &v, why, false);
 		ps = s;
 		t0 = t1;
@@ -481,24 +840,27 @@ int main(int argc, char **argv)
 	static struct stats s, ps;
 	static struct f2fs_mount ms[16];
 	struct f2fs_top_bpf *skel = NULL;
-	struct top_totals prev = {}, now;
+	struct top_totals prev = {};
 	struct f2fs_mount m;
 	struct view v;
 	double t0, t1;
-	int err, nm, cur = 0, i;
+	int err, nm, cur = 0, i, src;
 	char why[128];
 
 	err = argp_parse(&argp, argc, argv, 0, NULL, NULL);
 	if (err)
 		return 2;
 	/* the events are optional here: without them, debugfs only */
-	if (preflight("f2fs-top", NULL, env.dev, &m))
+	if (preflight("f2fs-top", NULL, NULL, env.dev, &m) < 0)
 		return 1;
-	if (stats_read(&m, &ps)) {
-		fprintf(stderr, "f2fs-top: cannot read /sys/kernel/debug/f2fs/%s/stats (debugfs mounted? our module?)\n",
-			m.name);
+	src = figures_source(&m);
+	if (!src) {
+		fprintf(stderr, "f2fs-top: cannot read /sys/kernel/debug/f2fs/%s/stats (our module) or a section for %s in /sys/kernel/debug/f2fs/status (the stock one): is debugfs mounted?\n",
+			m.name, m.name);
 		return 1;
 	}
+	if (figures_read("f2fs-top", src, &m, &ps))
+		return 1;
 	libbpf_set_print(libbpf_print_fn);
 	if (!batch && !env.json) {
 		if (isatty(STDOUT_FILENO)) {
@@ -519,37 +881,34 @@ int main(int argc, char **argv)
 		batch = true;	/* not a terminal: plain lines */
 	}
 	if (!no_bpf) {
-		skel = bpf_start(&m, why, sizeof(why));
+		skel = bpf_start(&m, src, why, sizeof(why));
 		if (!skel)
-			fprintf(stderr, "f2fs-top: BPF unavailable (%s): showing debugfs figures only\n", why);
+			fprintf(stderr, "f2fs-top: BPF unavailable (%s): showing %s figures only\n",
+				why, src == SRC_STOCK ? "status file" : "debugfs");
+		else
+			prev = skel->bss->totals;
 	} else {
-		fprintf(stderr, "f2fs-top: -n: showing debugfs figures only\n");
+		fprintf(stderr, "f2fs-top: -n: showing %s figures only\n",
+			src == SRC_STOCK ? "status file" : "debugfs");
 	}
 	setup_signals();
-	stats_read(&m, &ps);
+	if (figures_read("f2fs-top", src, &m, &ps))
+		return 1;
 	t0 = mono();
-	fprintf(stderr, "Watching f2fs %s (%s) every %d s... Hit Ctrl-C to end.\n",
-		m.name, m.dir, env.interval);
+	fprintf(stderr, "Watching f2fs %s (%s, %s f2fs module) every %d s... Hit Ctrl-C to end.\n",
+		m.name, m.dir, src_names[src], env.interval);
 
 	while (!exiting) {
 		sleep(env.interval);
-		if (stats_read(&m, &s)) {
+		if (sample(src, &m, &s, &ps, &v)) {
 			fprintf(stderr, "f2fs-top: %s was unmounted\n", m.name);
 			err = 1;
 			break;
 		}
 		t1 = mono();
-		memset(&v, 0, sizeof(v));
-		compute(&v, &s, &ps);
 		v.secs = t1 - t0;
-		if (skel) {
-			now = skel->bss->totals;
-			skel->bss->totals.cp_max_ns = 0;
-			v.bpf = true;
-			v.cp_max_us = now.cp_max_ns / 1000;
-			v.cp_events = now.cp_count - prev.cp_count;
-			prev = now;
-		}
+		if (skel)
+			apply_bpf(&v, skel, &prev);
 		if (env.json)
 			print_json(&m, &v);
 		else

@@ -3,9 +3,12 @@
  * ptyrun - run a command on a pseudo-terminal, type keys at given times,
  * and capture everything it draws (busybox has no script(1)).
  *
- *   ptyrun [-s COLSxROWS] [-k SECONDS:KEYS]... [-t TIMEOUT] -o OUT -- CMD [ARG...]
+ *   ptyrun [-s COLSxROWS] [-k SECONDS:KEYS]... [-r SECONDS:COLSxROWS]...
+ *          [-t TIMEOUT] -o OUT -- CMD [ARG...]
  *
- * -k sends KEYS (C escapes \n \e \x03 allowed) SECONDS after the start; -t
+ * -k sends KEYS (C escapes \n \e \x03 allowed) SECONDS after the start; -r
+ * resizes the terminal then (the command gets SIGWINCH, as from a resized
+ * terminal window; it counts as a key for the time reported below); -t
  * kills the command after TIMEOUT seconds (default 30, exit 124).  OUT gets
  * the raw output.  On stderr: "ptyrun: exit N, X.XXX s after the last key"
  * (or "killed by signal N").  Exit status: the command's.
@@ -26,7 +29,8 @@
 
 #define MAX_KEYS 32
 
-static struct { double at; char keys[64]; int len; } keys[MAX_KEYS];
+/* a key sequence to type, or (len < 0) a new window size */
+static struct { double at; char keys[64]; int len; struct winsize ws; } keys[MAX_KEYS];
 static int nkeys;
 
 static double now(void)
@@ -68,7 +72,7 @@ int main(int argc, char **argv)
 	char buf[4096], *colon;
 	pid_t pid;
 
-	while ((o = getopt(argc, argv, "s:k:t:o:")) != -1) {
+	while ((o = getopt(argc, argv, "s:k:r:t:o:")) != -1) {
 		switch (o) {
 		case 's':
 			if (sscanf(optarg, "%hux%hu", &ws.ws_col, &ws.ws_row) != 2)
@@ -80,6 +84,16 @@ int main(int argc, char **argv)
 				goto usage;
 			keys[nkeys].at = atof(optarg);
 			keys[nkeys].len = unescape(colon + 1, keys[nkeys].keys, sizeof(keys[0].keys));
+			nkeys++;
+			break;
+		case 'r':
+			colon = strchr(optarg, ':');
+			if (!colon || nkeys == MAX_KEYS ||
+			    sscanf(colon + 1, "%hux%hu", &keys[nkeys].ws.ws_col,
+				   &keys[nkeys].ws.ws_row) != 2)
+				goto usage;
+			keys[nkeys].at = atof(optarg);
+			keys[nkeys].len = -1;
 			nkeys++;
 			break;
 		case 't':
@@ -94,6 +108,15 @@ int main(int argc, char **argv)
 	}
 	if (!out || optind >= argc)
 		goto usage;
+	/* keys and resizes in time order (a stable insertion sort) */
+	for (o = 1; o < nkeys; o++) {
+		__typeof__(keys[0]) k = keys[o];
+		int j = o;
+
+		for (; j > 0 && keys[j - 1].at > k.at; j--)
+			keys[j] = keys[j - 1];
+		keys[j] = k;
+	}
 	ofd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	master = posix_openpt(O_RDWR | O_NOCTTY);
 	if (ofd < 0 || master < 0 || grantpt(master) || unlockpt(master)) {
@@ -128,8 +151,13 @@ int main(int argc, char **argv)
 
 		t = now() - start;
 		while (next < nkeys && keys[next].at <= t) {
-			if (write(master, keys[next].keys, keys[next].len) < 0)
+			if (keys[next].len < 0) {
+				/* the pty sends SIGWINCH to its foreground group */
+				if (ioctl(master, TIOCSWINSZ, &keys[next].ws) < 0)
+					perror("ptyrun: resize");
+			} else if (write(master, keys[next].keys, keys[next].len) < 0) {
 				perror("ptyrun: write");
+			}
 			last_key = now();
 			next++;
 		}
@@ -168,6 +196,6 @@ int main(int argc, char **argv)
 	fprintf(stderr, "ptyrun: killed by signal %d\n", WTERMSIG(status));
 	return 128 + WTERMSIG(status);
 usage:
-	fprintf(stderr, "usage: ptyrun [-s COLSxROWS] [-k SECONDS:KEYS]... [-t TIMEOUT] -o OUT -- CMD [ARG...]\n");
+	fprintf(stderr, "usage: ptyrun [-s COLSxROWS] [-k SECONDS:KEYS]... [-r SECONDS:COLSxROWS]... [-t TIMEOUT] -o OUT -- CMD [ARG...]\n");
 	return 2;
 }

@@ -4,26 +4,14 @@
 # timeout: 300
 set -eu
 . /tests/lib.sh
+. /tests/tools.inc
 
 F=/mnt/f2fs
 D=/sys/kernel/debug
 S=$D/f2fs/vda/stats
 P=/sys/module/f2fs/parameters
 TOOLS="f2fs-cp f2fs-hotcold f2fs-gc f2fs-top"
-grep -q " $D debugfs" /proc/mounts || mount -t debugfs none $D
-grep -q " /sys/kernel/tracing " /proc/mounts || mount -t tracefs none /sys/kernel/tracing
 sv() { awk -v k="$1" '$1 == k { print $2 }' $S; }
-
-# expect_err WHAT PATTERN CMD...: CMD fails with one stderr line matching PATTERN
-expect_err() {
-	_what=$1 _pat=$2
-	shift 2
-	_rc=0
-	"$@" > /tmp/err.out 2> /tmp/err.txt || _rc=$?
-	[ "$_rc" != 0 ] || fail "$_what: '$*' exited 0"
-	grep -q -e "$_pat" /tmp/err.txt || { cat /tmp/err.txt; fail "$_what: '$*' did not say '$_pat'"; }
-	note "$_what: '$*' exits $_rc: $(head -1 /tmp/err.txt)"
-}
 
 # ---- errors --------------------------------------------------------------
 [ ! -d /sys/module/f2fs ] || rmmod f2fs || fail "rmmod f2fs failed"
@@ -33,7 +21,7 @@ for t in $TOOLS; do
 	expect_err "bad option" "invalid option" $t -x
 	expect_err "bad interval" "invalid interval" $t 0
 	expect_err "extra argument" "invalid interval" $t 1 2 3
-	[ $t = f2fs-top ] || expect_err "no module" "is our f2fs module loaded" $t
+	[ $t = f2fs-top ] || expect_err "no module" "is an f2fs module loaded" $t
 done
 
 expect_err "f2fs-top -b -j" "exclude each other" f2fs-top -b -j
@@ -51,32 +39,6 @@ for t in $TOOLS; do
 	expect_err "unprivileged" "must run as root" su nobody -s /bin/sh -c "$t $a"
 	expect_err "wrong device" "no f2fs mounted from or on 'vdz'" $t $a -d vdz
 done
-
-# start_tool OUT TOOL ARGS...: run in the background, wait for its banner
-start_tool() {
-	_out=$1
-	shift
-	"$@" > "$_out" 2> "$_out.err" &
-	TOOL_PID=$!
-	_i=0
-	until grep -q "Hit Ctrl-C to end" "$_out" "$_out.err" 2>/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -lt 100 ] || { cat "$_out.err"; fail "$* did not start"; }
-		kill -0 $TOOL_PID 2>/dev/null || { cat "$_out.err"; fail "$* exited early"; }
-		sleep 0.2
-	done
-}
-# stop_tool: SIGINT (or SIGTERM), then it must print and exit 0
-stop_tool() {
-	kill -"${1:-INT}" $TOOL_PID
-	wait $TOOL_PID || fail "the tool exited non-zero after SIG${1:-INT}"
-}
-jvalid() {  # jvalid FILE: every line is a JSON object
-	[ -s "$1" ] || fail "$1 is empty"
-	jsoncheck < "$1" || { cat "$1"; fail "$1 is not valid JSON lines"; }
-	cp "$1" /host/ 2>/dev/null || true
-}
-jget() { jsoncheck -g "$2" < "$1" | tail -1; }
 
 # ---- f2fs-cp: exactly N syncs --------------------------------------------
 sync
@@ -115,7 +77,7 @@ cp $S /tmp/top1
 stop_tool INT
 cat /tmp/top.json
 jvalid /tmp/top.json
-tsum() { jsoncheck -g "$1" < /tmp/top.json | awk '{ s += $1 } END { print s + 0 }'; }
+tsum() { jsum /tmp/top.json "$1"; }
 dd_() { echo $(( $(awk -v k="$1" '$1 == k { print $2 }' /tmp/top1) - $(awk -v k="$1" '$1 == k { print $2 }' /tmp/top0) )); }
 [ "$(tsum cp.count)" = "$(dd_ cp_calls)" ] || fail "f2fs-top: $(tsum cp.count) checkpoints, debugfs $(dd_ cp_calls)"
 [ "$(tsum cp.events)" = "$(dd_ cp_calls)" ] || fail "f2fs-top: $(tsum cp.events) cp_end events, debugfs $(dd_ cp_calls)"

@@ -4,38 +4,12 @@
 # timeout: 300
 set -eu
 . /tests/lib.sh
+. /tests/tools.inc
 
 F=/mnt/f2fs
 D=/sys/kernel/debug
 S=$D/f2fs/vda/stats
-T=/sys/kernel/tracing
-grep -q " $D debugfs" /proc/mounts || mount -t debugfs none $D
-grep -q " $T " /proc/mounts || mount -t tracefs none $T
 sv() { awk -v k="$1" '$1 == k { print $2 }' $S; }
-expect_err() {
-	_what=$1 _pat=$2
-	shift 2
-	_rc=0
-	"$@" > /tmp/err.out 2> /tmp/err.txt || _rc=$?
-	[ "$_rc" != 0 ] || fail "$_what: '$*' exited 0"
-	grep -q -e "$_pat" /tmp/err.txt || { cat /tmp/err.txt; fail "$_what: '$*' did not say '$_pat'"; }
-	[ "$(wc -l < /tmp/err.txt)" -le 2 ] || { cat /tmp/err.txt; fail "$_what: more than a short error"; }
-	note "$_what: '$*' exits $_rc: $(head -1 /tmp/err.txt)"
-}
-start_tool() {
-	_out=$1
-	shift
-	"$@" > "$_out" 2> "$_out.err" &
-	TOOL_PID=$!
-	_i=0
-	until grep -q "Hit Ctrl-C to end" "$_out" "$_out.err" 2>/dev/null; do
-		_i=$((_i + 1))
-		[ $_i -lt 100 ] || { cat "$_out.err"; fail "$* did not start"; }
-		kill -0 $TOOL_PID 2>/dev/null || { cat "$_out.err"; fail "$* exited early"; }
-		sleep 0.2
-	done
-}
-jget() { jsoncheck -g "$2" < "$1" | tail -1; }
 
 # ---- errors ------------------------------------------------------------------
 f2fs-meta --help > /tmp/help.txt 2>&1 || true
@@ -45,17 +19,16 @@ expect_err "bad interval" "invalid interval" f2fs-meta 0
 expect_err "bad duration" "invalid duration" f2fs-meta -D abc
 umount $F 2>/dev/null || true
 [ ! -d /sys/module/f2fs ] || rmmod f2fs || fail "rmmod f2fs failed"
-expect_err "no module" "is our f2fs module loaded" f2fs-meta
+expect_err "no module" "is an f2fs module loaded" f2fs-meta
 use_module ours
 expect_err "nothing mounted" "no f2fs filesystem is mounted" f2fs-meta
 
 # ---- the record layout the BPF programs assume ---------------------------
-off() { awk -v f="$2;" '$0 ~ "field:" && index($0, " " f) { sub(/.*offset:/, ""); sub(/;.*/, ""); print; exit }' $T/events/f2fs/$1/format; }
 for x in "nat_lookup blkaddr 32" "node_read kind 32" "iget_exit latency_ns 32" \
 	 "lookup_exit found_ino 28" "lookup_exit latency_ns 40" \
 	 "readdir_exit ret 40" "readdir_exit latency_ns 48" "iget_enter ino 16"; do
 	set -- $x
-	[ "$(off f2fs_$1 $2)" = "$3" ] || fail "f2fs_$1.$2 at offset $(off f2fs_$1 $2), f2fs_events.h says $3"
+	[ "$(tp_off f2fs_$1 $2)" = "$3" ] || fail "f2fs_$1.$2 at offset $(tp_off f2fs_$1 $2), f2fs_events.h says $3"
 done
 note "event field offsets match bpf-tools/f2fs_events.h"
 

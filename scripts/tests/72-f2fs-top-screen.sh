@@ -1,12 +1,11 @@
 #!/bin/sh
-# desc: f2fs-top full-screen mode driven in a pseudo-terminal (qemu/guest-tools/ptyrun.c) with two f2fs mounted under a write workload: the screen shows the SPACE, LOGS, GC, CHECKPOINTS, NAT/SIT and EXTENT CACHE panels for vda, 's' changes the sort, 'd' switches to vdb, 'q' ends it with exit 0 within a second; with -n it says on screen that it shows debugfs figures only; not on a terminal it prints plain lines; bad arguments and no f2fs mounted give one-line errors, also on a terminal
+# desc: f2fs-top full-screen mode driven in a pseudo-terminal (qemu/guest-tools/ptyrun.c) with two f2fs mounted under a write workload: the screen shows the SPACE, LOGS, GC, CHECKPOINTS, NAT/SIT and EXTENT CACHE panels for vda, 's' changes the sort, 'd' switches to vdb, 'q' ends it with exit 0 within a second; a terminal resized (SIGWINCH, ptyrun -r) is redrawn at once at its new width; with -n it says on screen that it shows debugfs figures only; not on a terminal it prints plain lines; bad arguments and no f2fs mounted give one-line errors, also on a terminal
 # disks: 256M 256M
 # timeout: 300
 set -eu
 . /tests/lib.sh
+. /tests/tools.inc
 
-grep -q " /sys/kernel/debug debugfs" /proc/mounts || mount -t debugfs none /sys/kernel/debug
-grep -q " /sys/kernel/tracing " /proc/mounts || mount -t tracefs none /sys/kernel/tracing
 
 # quit_time ERR: seconds from the last key to the exit, as ptyrun said
 quit_time() { sed -n 's/^ptyrun: exit 0, \([0-9.]*\) s after the last key$/\1/p' "$1"; }
@@ -63,8 +62,11 @@ grep -q "\[BPF + debugfs\]" /tmp/top.scr || fail "BPF not in use"
 grep -q "$(printf '\033')\[?1049l" /tmp/top.scr || fail "the terminal was not restored"
 note "f2fs-top full screen: 6 panels, s sorts, d switches vda -> vdb, q quits in $q s"
 # a readable copy of the last vda screen, for the README
-tr -d '\r' < /tmp/top.scr | sed "s/$(printf '\033')\[[0-9;?]*[a-zA-Z]//g" > /tmp/top.txt
-cp /tmp/top.txt /host/ 2>/dev/null || true
+screen_text /tmp/top.scr /tmp/top.txt
+
+# a resized terminal (SIGWINCH) is redrawn at once to its new width
+top_resized resize -d vda
+note "f2fs-top redraws at 80 columns on SIGWINCH, before its next interval"
 
 # debugfs only, said on screen; SIGTERM ends it too
 rc=0
