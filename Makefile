@@ -5,6 +5,7 @@
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
 #   make aging                                  full aging sweep (test 60, 5x the device)
 #   make crash-test [CUTS=30] [SEED=N]          power-cut sweep (QEMU killed mid-fsync)
+#   make stress [SEED=N] [OPS=100000]           fsstress: 20 processes x OPS ops, ours + stock
 #   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
@@ -28,12 +29,12 @@ export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test
+	crash-test stress
 
 all: initramfs
 
 help:
-	@sed -n '2,14s/^# \{0,1\}//p' Makefile
+	@sed -n '2,15s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -96,6 +97,12 @@ aging: initramfs
 crash-test: initramfs
 	@scripts/crash-test.sh $(if $(CUTS),CUTS=$(CUTS)) $(if $(SEED),SEED=$(SEED)) $(if $(SEEDS),SEEDS='$(SEEDS)')
 	@GUEST_ARGS="full=1$(if $(SEED), seed=$(SEED))" scripts/check.sh 81-crash-logwrites 82-crash-cp-atomic
+
+# The long form of test 63: 20 fsstress processes x OPS (100,000) operations
+# each on our module, then the same on the stock module as the control.
+stress: initramfs
+	@STRESS=full $(if $(OPS),OPS_FULL=$(OPS)) TIMEOUT=$${TIMEOUT:-7200} \
+		GUEST_ARGS="$(if $(SEED),seed=$(SEED))" scripts/check.sh 63-stress
 
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz
