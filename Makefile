@@ -101,7 +101,7 @@ crash-test: initramfs
 # The long form of test 63: 20 fsstress processes x OPS (100,000) operations
 # each on our module, then the same on the stock module as the control.
 stress: initramfs
-	@STRESS=full $(if $(OPS),OPS_FULL=$(OPS)) TIMEOUT=$${TIMEOUT:-7200} \
+	@STRESS=full $(if $(OPS),OPS_FULL=$(OPS)) TIMEOUT=$${TIMEOUT:-10800} \
 		GUEST_ARGS="$(if $(SEED),seed=$(SEED))" scripts/check.sh 63-stress
 
 clean:

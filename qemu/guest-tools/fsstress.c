@@ -3,36 +3,42 @@
  * fsstress - N processes racing seeded random namespace and data operations
  * in ONE shared directory tree, then a consistency walk of that tree.
  *
- *   fsstress -d DIR -p NPROC -n OPS -s SEED [-v]   run, then walk DIR
- *   fsstress check DIR [-s SEED]                   walk DIR only
- *   fsstress selftest DIR                          prove the walk (DIR new)
+ *   fsstress -d DIR -p NPROC -n OPS [-s SEED] [-w WEIGHTS] [-v]
+ *                                  run, then walk DIR
+ *   fsstress check DIR [-s SEED]   walk DIR only
+ *   fsstress selftest DIR          prove the walk on planted faults (DIR new)
  *
  * (Written for this project, in the spirit of xfstests' fsstress; no code
  * from it.)
  *
  * The tree.  Every process works below DIR (created if missing) on the
  * same small pool of names: directory names d0..d2 and file names f0..f4
- * in each directory, at most 3 directory levels deep (a rename never moves
- * anything deeper than it was, so every directory stays within reach), so
- * the processes really collide on the same names and directories.  Operations (weights in
- * ops[] below): creat, mkdir, rmdir, link, unlink, symlink; rename of
- * anything onto anything (a file over a file, a directory over an empty or
- * full directory, a directory across parents or into its own subtree, a
- * file over a directory and back); renameat2 RENAME_NOREPLACE and
- * RENAME_EXCHANGE when the filesystem accepts them (probed first: a
- * filesystem that answers EINVAL gets them counted as "skip", reported,
- * not failed); write (pwrite of whole blocks, sometimes creating the file,
- * sometimes followed by fsync or fdatasync); mmap write (MAP_SHARED,
- * extending the file first with ftruncate when needed, msync sometimes;
- * the SIGBUS of a racing truncate is caught and counted); truncate (to
- * block-aligned and unaligned sizes, up and down, across the inode's
- * direct addresses into direct and indirect node blocks); fsync and
- * fdatasync of files and directories; a verifying read of a block range;
- * getdents with small random buffers (entries checked for valid names,
- * some stat-ed); stat and lstat; sync.  Each process also holds one file
- * open across operations ("hold"), so writes, truncates and fsyncs hit
- * files other processes have unlinked (orphans).
- *
+ * in each directory, at most 3 directory levels deep, so the processes
+ * really collide on the same names and directories.  (A rename never
+ * moves anything deeper than it was and directories keep directory names,
+ * so every directory stays within reach and the tree stays bounded; only
+ * a parent renamed while an operation runs lets a subtree sink a level.)
+ * Operations (weights in ops[] below): creat, mkdir, rmdir, link, unlink,
+ * symlink; rename of a file over a file, of a directory over an empty or a
+ * full directory, across parents, into its own subtree, of a file onto a
+ * directory name (over a directory, EISDIR; later a directory onto it,
+ * ENOTDIR); renameat2 RENAME_NOREPLACE and RENAME_EXCHANGE when the
+ * filesystem accepts them (probed first: one that answers EINVAL gets them
+ * counted as "skip", reported, not failed); write (pwrite of whole blocks,
+ * sometimes creating the file, sometimes followed by fsync or fdatasync);
+ * mmap write (MAP_SHARED, extending the file first with ftruncate when
+ * needed, msync sometimes; the SIGBUS of a racing truncate is caught and
+ * counted); truncate (to block-aligned and unaligned sizes, up and down,
+ * across the inode's direct addresses into direct and indirect node
+ * blocks); fsync and fdatasync of files and directories; a verifying read
+ * of a block range; getdents with small random buffers (entries checked
+ * for valid names, some stat-ed); stat and lstat; sync.  Each process also
+ * holds one file open across operations ("hold"), so writes, truncates
+ * and fsyncs hit files other processes have unlinked (orphans).  -w
+ * OP=N,... changes weights (0 leaves an operation out), -w only=OP,OP,...
+ * keeps only those; with -p 1 a run is one deterministic sequence, so
+ * "-n K" replays its first K operations (bisecting a finding).
+
  * Errors.  The errors a race explains (ENOENT, ENOTDIR, EEXIST, ENOTEMPTY,
  * EISDIR, EINVAL from rename, EPERM from link of a directory, EMLINK, a
  * SIGBUS in an mmap write) are counted per operation where that operation
@@ -77,7 +83,8 @@
  *
  * Output: the seed and a replay command line first; per-operation counts
  * of successes and of each expected error at the end; the walk's counts;
- * last, one line "fsstress: OK ..." or "fsstress: FAIL ...".  -v prints
+ * last, one line "fsstress: OK ..." or "fsstress: FAIL ...".  A progress
+ * line ("N of M operations done after T s") every minute.  -v prints
  * every operation and its result.  Exit status: 0 clean, 1 unexpected
  * errors or walk findings, 2 usage or setup errors.  Each process's
  * operations and paths are a function of (SEED, its index) only, so a
@@ -1412,6 +1419,18 @@ static void set_weights(const char *arg)
 	}
 }
 
+static uint64_t ops_done(void)
+{
+	uint64_t n = 0;
+	int i, o, c;
+
+	for (i = 0; i < nproc; i++)
+		for (o = 0; o < OP_NR; o++)
+			for (c = 0; c < NCOL; c++)
+				n += counts[i][o][c];
+	return n;
+}
+
 /* Totals over the processes: a line per operation with its non-zero columns. */
 static uint64_t print_counts(void)
 {
@@ -1453,7 +1472,7 @@ int main(int argc, char **argv)
 	unsigned long nops = 0;
 	int check_only = 0, have_seed = 0, opt, i, status;
 	uint64_t unexp = 0, found;
-	double t0, t1;
+	double t0, t1, next_report;
 	struct sigaction sa;
 
 	if (argc > 1 && !strcmp(argv[1], "selftest")) {
@@ -1532,7 +1551,21 @@ int main(int argc, char **argv)
 		if (pid == 0)
 			child(i, nops);
 	}
-	while (wait(&status) > 0) {
+	for (next_report = t0 + 60;;) {
+		pid_t pid = waitpid(-1, &status, WNOHANG);
+
+		if (pid < 0)
+			break;
+		if (pid == 0) {
+			usleep(100000);
+			if (now() >= next_report) {
+				printf("fsstress: %llu of %llu operations done after %.0f s\n",
+				       (unsigned long long)ops_done(),
+				       (unsigned long long)nproc * nops, now() - t0);
+				next_report += 60;
+			}
+			continue;
+		}
 		if (WIFSIGNALED(status)) {
 			printf("fsstress: UNEXPECTED: a process was killed by signal %d\n",
 			       WTERMSIG(status));
