@@ -80,6 +80,9 @@ int f2fs_read_meta_blocks(struct f2fs_sb_info *sbi, u32 blkaddr, void *buf,
 	return 0;
 }
 
+/* Why a pack that mkfs.f2fs left for the first checkpoint is not used. */
+static const char cp_unwritten[] = "never written (version zero)";
+
 /*
  * Check one checkpoint block: the checksum offset must be in range and the
  * CRC stored there must match.  Returns the version, or 0 with *why set.
@@ -110,7 +113,7 @@ static u64 cp_block_version(struct f2fs_sb_info *sbi, u32 blkaddr,
 		goto bad;
 	}
 	if (!le64_to_cpu(cp->checkpoint_ver)) {
-		*why = "version is zero";
+		*why = cp_unwritten;
 		goto bad;
 	}
 	*pagep = page;
@@ -268,8 +271,8 @@ int f2fs_load_checkpoint(struct f2fs_sb_info *sbi)
 		sbi->cp_addr = cp_blkaddr + sbi->blocks_per_seg;
 		sbi->cp_ver = v2;
 	}
-	/* mkfs writes only one pack, so this is normal on a fresh image. */
-	if (!v1 || !v2)
+	/* mkfs writes only one pack: its other pack is not worth a word. */
+	if ((!v1 || !v2) && (v1 ? why2 : why1) != cp_unwritten)
 		f2fs_info(sbi, "checkpoint pack %d not valid (%s), using pack %d",
 			  v1 ? 2 : 1, v1 ? why2 : why1, v1 ? 1 : 2);
 

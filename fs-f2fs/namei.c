@@ -66,6 +66,9 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	struct inode *inode;
 	int err;
 
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 	f2fs_lock_op(sbi);
 	inode = f2fs_new_inode(dir, mode, &dentry->d_name);
 	if (IS_ERR(inode)) {
@@ -91,7 +94,6 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	f2fs_mark_meta_dirty(inode);
 	f2fs_unlock_op(sbi);
 	d_instantiate_new(dentry, inode);
-	f2fs_balance_fs(sbi);
 	return 0;
 }
 
@@ -123,6 +125,9 @@ static int f2fs_symlink(struct user_namespace *mnt_userns, struct inode *dir,
 
 	if (len > PAGE_SIZE)
 		return -ENAMETOOLONG;
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 	f2fs_lock_op(sbi);
 	inode = f2fs_new_inode(dir, S_IFLNK | 0777, &dentry->d_name);
 	f2fs_unlock_op(sbi);
@@ -152,6 +157,9 @@ static int f2fs_link(struct dentry *old_dentry, struct inode *dir,
 	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
 	int err;
 
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 	f2fs_lock_op(sbi);
 	err = f2fs_add_link(dir, &dentry->d_name, inode);
 	if (!err) {
@@ -200,6 +208,7 @@ static int remove_name(struct inode *dir, struct dentry *dentry, bool is_dir)
 		f2fs_mark_meta_dirty(dir);
 	}
 	f2fs_unlock_op(sbi);
+	/* Deleting frees space: never refused, but may need a checkpoint. */
 	f2fs_balance_fs(sbi);
 	return 0;
 }
@@ -233,6 +242,9 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 		return -EINVAL;
 	if (new_inode && S_ISDIR(new_inode->i_mode) && !f2fs_empty_dir(new_inode))
 		return -ENOTEMPTY;
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 
 	/* Entries move between pages when a directory leaves inline form. */
 	f2fs_lock_op(sbi);
@@ -269,7 +281,8 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 		err = f2fs_add_link(new_dir, &new_dentry->d_name, old_inode);
 		if (err)
 			goto unlock;
-		if (is_dir)
+		/* The ".." of a directory moving in: one more link. */
+		if (is_dir && old_dir != new_dir)
 			inc_nlink(new_dir);
 	}
 	f2fs_delete_entry(old_dir, old_de, old_page);
@@ -278,6 +291,7 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 	F2FS_I(old_inode)->i_pino = new_dir->i_ino;
 	f2fs_set_need_cp(old_inode);
 	f2fs_mark_meta_dirty(old_inode);
+	/* Its ".." left old_dir, or it replaced a directory there. */
 	if (is_dir && (new_inode || old_dir != new_dir))
 		drop_nlink(old_dir);
 	if (dotdot_de) {

@@ -47,6 +47,11 @@ both 'mkdir $D/mv/edir; mv $D/mv/src/sub $D/mv/edir'
 both 'mv $D/mv/src $D/mv/dst/moved'
 both 'echo same > $D/mv/same; mv $D/mv/same $D/mv/same'
 both 'mv $D/a/one $D/wide/one_moved'
+# directories renamed within a parent, over an empty directory there, into
+# another parent and over an empty directory in another parent: each parent
+# keeps 2 + its subdirectories links
+both 'mkdir -p $D/rn/x $D/rn/y $D/rn2/z $D/rn2/e; mv -T $D/rn/x $D/rn/x2'
+both 'mv -T $D/rn/x2 $D/rn/y; mv -T $D/rn2/z $D/rn/q; mv -T $D/rn/q $D/rn2/e'
 both 'rmdir $D/empty1; rm $D/a/b/page'
 both 'chmod 600 $D/a/small; chmod 1777 $D/empty2'
 # a file unlinked while open stays readable until closed
