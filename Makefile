@@ -6,6 +6,7 @@
 #   make aging                                  full aging sweep (test 60, 5x the device)
 #   make crash-test [CUTS=30] [SEED=N] [WORKLOAD=heavy|light]  power cuts (QEMU killed mid-fsync)
 #   make canon [SEED=N]                         canonical images, full form of test 41 (1 GiB)
+#   make stress [SEED=N] [OPS=100000]           fsstress: 20 processes x OPS ops, ours + stock
 #   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
@@ -29,12 +30,12 @@ export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test canon
+	crash-test canon stress
 
 all: initramfs
 
 help:
-	@sed -n '2,15s/^# \{0,1\}//p' Makefile
+	@sed -n '2,16s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -106,6 +107,12 @@ crash-test: initramfs
 # random operations on 1 GiB; the stock module must rewrite nothing.
 canon: initramfs
 	@GUEST_ARGS="full=1$(if $(SEED), seed=$(SEED))" scripts/check.sh 41-canon-random
+
+# The long form of test 63: 20 fsstress processes x OPS (100,000) operations
+# each on our module, then the same on the stock module as the control.
+stress: initramfs
+	@STRESS=full $(if $(OPS),OPS_FULL=$(OPS)) TIMEOUT=$${TIMEOUT:-10800} \
+		GUEST_ARGS="$(if $(SEED),seed=$(SEED))" scripts/check.sh 63-stress
 
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz

@@ -5,7 +5,8 @@
 #
 # PATTERN: a glob ('0*', '*mount*') or a plain substring ('harness').
 # Env: F2FS=ours|stock (module under test, default ours), KVM=1, V=1,
-# GUEST_ARGS (extra guest kernel command line words, e.g. seed=N).
+# GUEST_ARGS (extra guest kernel command line words, e.g. seed=N),
+# TIMEOUT=SECS (instead of the tests' "# timeout:" headers, for long forms).
 # Expects setup/module/initramfs done (make check does that).
 # A test whose header has "# host: CMD ARGS" is not booted here: CMD (a
 # path relative to the project root) runs on the host with LOGDIR=<the
@@ -71,7 +72,7 @@ for f in "$TESTS"/*.sh; do
 	rm -rf "$work" "$logdir"
 	mkdir -p "$work" "$logdir"
 
-	timeout=$(header "$f" timeout); timeout=${timeout:-300}
+	timeout=$(header "$f" timeout); timeout=${TIMEOUT:-${timeout:-300}}
 	disks=$(header "$f" disks)
 	prep=$(header "$f" prep)
 	mem=$(header "$f" mem)
