@@ -143,6 +143,8 @@ static bool extent_lookup(struct inode *inode, u64 index, u32 *blkaddr,
 	u32 fofs, blk, elen;
 	bool hit = false;
 
+	if (!f2fs_may_extent(inode))
+		return false;
 	read_lock(&fi->ext_lock);
 	fofs = fi->ext.fofs;
 	blk = fi->ext.blk;
@@ -165,7 +167,7 @@ static void extent_offer(struct inode *inode, u64 fofs, u32 blk, u32 len)
 
 	bool changed = false;
 
-	if (len < 2 || fofs > U32_MAX)
+	if (len < 2 || fofs > U32_MAX || !f2fs_may_extent(inode))
 		return;
 	write_lock(&fi->ext_lock);
 	if (len > fi->ext.len) {
@@ -407,6 +409,8 @@ void f2fs_extent_update(struct inode *inode, u64 fofs, u32 blkaddr)
 	bool valid = f2fs_valid_main_addr(sbi, blkaddr);
 	u32 old_fofs, old_blk, old_len, new_fofs, new_blk, new_len;
 
+	if (!f2fs_may_extent(inode))
+		return;
 	write_lock(&fi->ext_lock);
 	old_fofs = fi->ext.fofs;
 	old_blk = fi->ext.blk;
@@ -798,6 +802,11 @@ static int f2fs_write_data_page(struct page *page,
 		return 0;
 	if (err == -EAGAIN)
 		goto redirty;
+	if (err == -ENOSPC) {
+		/* Kept for later: the cleaner makes room, sync waits for it. */
+		f2fs_wake_cleaner(sbi);
+		goto redirty;
+	}
 	f2fs_err(sbi, "inode %lu: cannot write block %lu (%d)", inode->i_ino,
 		 page->index, err);
 	mapping_set_error(page->mapping, err);
@@ -942,44 +951,6 @@ unlock:
 	return err;
 }
 
-/*
- * Make room before a write: when free segments run low, garbage collection
- * and a checkpoint turn dirty and prefree segments free.  Called without
- * cp_rwsem.
- */
-static int balance_space(struct f2fs_sb_info *sbi)
-{
-	f2fs_balance_fs(sbi);
-	if (!f2fs_space_low(sbi))
-		return 0;
-	if (READ_ONCE(sbi->sm.prefree_segs))
-		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
-	return f2fs_space_low(sbi) ? -ENOSPC : 0;
-}
-
-/**
- * f2fs_balance_fs - checkpoint when dirty metadata or prefree space piles up.
- * @sbi: the mount.
- *
- * Called without cp_rwsem, page locks or new inodes held, after (or
- * before) operations that change metadata.  Many dirty NAT entries make the
- * next checkpoint long, and prefree segments are space that only a
- * checkpoint returns.  When free sections fall to what the next checkpoint
- * and the reserve need, the caller runs foreground GC.
- */
-void f2fs_balance_fs(struct f2fs_sb_info *sbi)
-{
-	if (!sbi->writable)
-		return;
-	WRITE_ONCE(sbi->gc.last_op, jiffies);
-	if (READ_ONCE(sbi->nm.nat_dirty) >= F2FS_CP_DIRTY_NATS ||
-	    READ_ONCE(sbi->sm.prefree_segs) >=
-	    max_t(unsigned int, 8, sbi->main_segs / 16))
-		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
-	if (f2fs_need_gc(sbi))
-		f2fs_gc(sbi, F2FS_GC_FG);
-}
-
 /**
  * f2fs_convert_inline_data - move inline data into a regular block.
  * @inode: a regular file or symlink, inline or not.
@@ -1039,7 +1010,7 @@ static int f2fs_write_begin(struct file *file, struct address_space *mapping,
 	u32 blkaddr;
 	int err;
 
-	err = balance_space(sbi);
+	err = f2fs_balance_fs(sbi);
 	if (err)
 		return err;
 	err = f2fs_convert_inline_data(inode);
@@ -1287,7 +1258,7 @@ static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
 
 	sb_start_pagefault(inode->i_sb);
 	file_update_time(vmf->vma->vm_file);
-	err = balance_space(sbi);
+	err = f2fs_balance_fs(sbi);
 	/* Opening for writing moved inline data out already (file.c). */
 	if (!err && f2fs_inline_data(inode))
 		err = -EIO;

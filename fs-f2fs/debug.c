@@ -376,6 +376,15 @@ static int stats_show(struct seq_file *m, void *unused)
 				   alloc_names[j],
 				   READ_ONCE(st->segs_opened[i][j]));
 
+	/* Room for writers: the reserve, what dirty pages need, refusals. */
+	kv(m, "rsvd_segs", writable ? sbi->sm.rsvd_segs : 0);
+	kv(m, "dirty_need_segs", writable ? f2fs_dirty_need_segs(sbi) : 0);
+	kv(m, "room_calls", atomic64_read(&st->room_calls));
+	kv(m, "room_enospc", atomic64_read(&st->room_enospc));
+	kv(m, "wb_deferred", atomic64_read(&st->wb_deferred));
+	kv_array(m, "alloc_nospace", log_names, st->alloc_nospace,
+		 F2FS_NR_LOGS);
+
 	/* Cleaning. */
 	kv_array(m, "gc_calls", gc_type_names, st->gc_calls, F2FS_NR_GC_TYPES);
 	kv_array(m, "gc_victims", gc_policy_names, st->gc_victims,

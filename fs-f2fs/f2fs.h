@@ -153,6 +153,8 @@ struct f2fs_nm_info {
 
 #define F2FS_NAT_DIRTY		XA_MARK_0
 #define F2FS_FREE_NID_BATCH	256
+/* Times sync and fsync make room for pages writeback kept dirty. */
+#define F2FS_ROOM_RETRIES	4
 /* Dirty NAT entries that trigger a checkpoint. */
 #define F2FS_CP_DIRTY_NATS	4096
 
@@ -195,7 +197,7 @@ struct f2fs_seg_entry {
  *	second copy of that SIT block is current).
  * @mount_elapsed: filesystem lifetime in seconds at mount.
  * @mount_time: ktime_get_boottime_seconds() at mount.
- * @rsvd_segs: segments kept back from users for the checkpoint's nodes.
+ * @rsvd_segs: segments the cleaner keeps free (rsvd_segment_count).
  * @ssr_next: where the next search for an SSR segment starts.
  */
 struct f2fs_sm_info {
@@ -316,7 +318,10 @@ enum f2fs_node_read_kind {
  * @lfs_blocks: blocks allocated per log type in LFS mode.
  * @ssr_blocks: blocks allocated per log type in SSR mode.
  * @segs_opened: segments opened per log type and mode (F2FS_ALLOC_LFS,
- *	F2FS_ALLOC_SSR).  The allocation counters change under sm.seg_lock.
+ *	F2FS_ALLOC_SSR).
+ * @alloc_nospace: segment allocations refused per log type because only
+ *	the cleaner's room was left (the write waits for cleaning).
+ *	The allocation counters change under sm.seg_lock.
  * @cp_calls: checkpoints written (or attempted) per enum f2fs_cp_reason.
  * @cp_skipped: checkpoint calls that found nothing to write.
  * @cp_errors: checkpoints that failed.
@@ -340,6 +345,10 @@ enum f2fs_node_read_kind {
  * @nat_lookups: NAT lookups per enum f2fs_nat_source (atomic).
  * @node_reads: node block reads per enum f2fs_node_read_kind (atomic).
  * @fsyncs: fsync calls per enum f2fs_fsync_kind (atomic).
+ * @room_calls: writers (or the cleaner thread) that had to make room
+ *	before dirtying more (f2fs_make_room(), atomic).
+ * @room_enospc: of those, how many got -ENOSPC (atomic).
+ * @wb_deferred: pages writeback kept dirty for lack of room (atomic).
  * @rf_files: files rolled forward by recovery at mount.
  * @rf_blocks: data blocks recovery adopted.
  *
@@ -357,6 +366,7 @@ struct f2fs_stats {
 	u64 lfs_blocks[F2FS_NR_LOGS];
 	u64 ssr_blocks[F2FS_NR_LOGS];
 	u64 segs_opened[F2FS_NR_LOGS][2];
+	u64 alloc_nospace[F2FS_NR_LOGS];
 	u64 cp_calls[F2FS_NR_CP_REASONS];
 	u64 cp_skipped;
 	u64 cp_errors;
@@ -377,6 +387,9 @@ struct f2fs_stats {
 	atomic64_t nat_lookups[F2FS_NR_NAT_SOURCES];
 	atomic64_t node_reads[F2FS_NR_NODE_READ_KINDS];
 	atomic64_t fsyncs[F2FS_NR_FSYNC_KINDS];
+	atomic64_t room_calls;
+	atomic64_t room_enospc;
+	atomic64_t wb_deferred;
 	u64 rf_files;
 	u64 rf_blocks;
 };
@@ -395,6 +408,11 @@ struct f2fs_stats {
  * @min_mtime: oldest segment mtime seen, for cost-benefit ages.
  * @last_op: jiffies of the last user operation (written racily, read to
  *	tell whether the device is idle).
+ * @running: the task running a pass, whose allocations may take the
+ *	reserved segments (set and cleared under @gc_mutex, read locklessly
+ *	by the allocator, which only compares it with current).
+ * @urgent: writeback found no room; the thread makes room at once
+ *	(written locklessly, a hint).
  */
 struct f2fs_gc_info {
 	struct mutex gc_mutex;		/* one GC pass at a time */
@@ -405,6 +423,8 @@ struct f2fs_gc_info {
 	u32 last_victim[F2FS_NR_GC_POLICIES];
 	u64 min_mtime;
 	unsigned long last_op;
+	struct task_struct *running;
+	bool urgent;
 };
 
 /**
@@ -457,6 +477,8 @@ struct f2fs_gc_info {
  * @inode_lock: protects @dirty_inodes and @orphans.
  * @dirty_inodes: inodes whose in-memory fields are newer than their node
  *	page (struct f2fs_inode_info.dirty_list).
+ * @nr_dirty_inodes: entries on @dirty_inodes (read locklessly for space
+ *	estimates).
  * @dirty_dirs: directories with dirty dentry pages, which a checkpoint
  *	must write (struct f2fs_inode_info.dirty_dir_list).
  * @orphans: inode numbers unlinked but still open (struct f2fs_orphan).
@@ -466,6 +488,8 @@ struct f2fs_gc_info {
  *	also covers writes about to be submitted).
  * @wb_wait: woken when @wb_pending drops to zero.
  * @wb_error: a write failed; the next checkpoint must not claim success.
+ * @wb_blocked: writeback kept a page dirty for lack of room since sync
+ *	last looked (sync writes such pages again after making room).
  * @stats: counters for debugfs and the toolkit (locks: see the struct).
  * @gc: garbage collection state.
  * @debugfs_dir: this mount's folder in debugfs (f2fs/<dev>/), or NULL.
@@ -523,12 +547,14 @@ struct f2fs_sb_info {
 	struct task_struct *cp_task;
 	spinlock_t inode_lock;		/* dirty inode/dir and orphan lists */
 	struct list_head dirty_inodes;
+	unsigned int nr_dirty_inodes;
 	struct list_head dirty_dirs;
 	struct list_head orphans;
 	unsigned int orphan_count;
 	atomic_t wb_pending;
 	wait_queue_head_t wb_wait;
 	atomic_t wb_error;
+	atomic_t wb_blocked;
 	struct f2fs_stats stats;
 	struct f2fs_gc_info gc;
 	struct dentry *debugfs_dir;
@@ -651,6 +677,15 @@ static inline void f2fs_time_from_disk(struct timespec64 *t, __le64 sec,
 static inline bool f2fs_valid_main_addr(struct f2fs_sb_info *sbi, u32 blkaddr)
 {
 	return blkaddr >= sbi->main_blkaddr && blkaddr < sbi->max_blkaddr;
+}
+
+/*
+ * Only regular files keep a largest extent (i_ext), as in the stock
+ * module, which drops (and rewrites) the extent of any other inode.
+ */
+static inline bool f2fs_may_extent(struct inode *inode)
+{
+	return S_ISREG(inode->i_mode);
 }
 
 /* Inline data and dentries sit in i_addr[], after extra attributes. */
@@ -911,6 +946,9 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		     u32 *next_blkaddr);
 void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr);
 bool f2fs_space_low(struct f2fs_sb_info *sbi);
+bool f2fs_space_short(struct f2fs_sb_info *sbi);
+unsigned int f2fs_dirty_need_segs(struct f2fs_sb_info *sbi);
+unsigned int f2fs_gc_room_segs(struct f2fs_sb_info *sbi);
 int f2fs_flush_sit(struct f2fs_sb_info *sbi);
 int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi);
 void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi);
@@ -927,6 +965,9 @@ int f2fs_move_log(struct f2fs_sb_info *sbi, enum f2fs_log_type type);
 unsigned int f2fs_free_sections(struct f2fs_sb_info *sbi);
 bool f2fs_need_gc(struct f2fs_sb_info *sbi);
 int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type);
+int f2fs_make_room(struct f2fs_sb_info *sbi);
+int f2fs_balance_fs(struct f2fs_sb_info *sbi);
+void f2fs_wake_cleaner(struct f2fs_sb_info *sbi);
 int f2fs_start_gc_thread(struct f2fs_sb_info *sbi);
 void f2fs_stop_gc_thread(struct f2fs_sb_info *sbi);
 int f2fs_init_gc(struct f2fs_sb_info *sbi);
@@ -1031,6 +1072,5 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		 struct iattr *attr);
 int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync);
-void f2fs_balance_fs(struct f2fs_sb_info *sbi);
 
 #endif /* _F2FS_LOCAL_H */

@@ -170,6 +170,37 @@ static enum f2fs_fsync_kind fsync_kind(struct inode *inode)
 	return F2FS_FSYNC_RECORD;
 }
 
+/*
+ * Write and wait for a range of a file's pages.  Writeback keeps a page
+ * dirty when it finds no room for it (data.c): then the cleaner makes
+ * room and the range is written again, a few times before giving up.
+ */
+static int f2fs_write_range_roomy(struct file *file, loff_t start, loff_t end)
+{
+	struct inode *inode = file_inode(file);
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	unsigned int tries;
+	s64 deferred;
+	int err;
+
+	for (tries = 0;; tries++) {
+		deferred = atomic64_read(&sbi->stats.wb_deferred);
+		err = file_write_and_wait_range(file, start, end);
+		if (err || !sbi->writable ||
+		    atomic64_read(&sbi->stats.wb_deferred) == deferred ||
+		    !mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY))
+			return err;
+		if (tries == F2FS_ROOM_RETRIES) {
+			f2fs_err(sbi, "inode %lu: no room to write its dirty pages",
+				 inode->i_ino);
+			return -ENOSPC;
+		}
+		err = f2fs_make_room(sbi);
+		if (err)
+			return err;
+	}
+}
+
 /**
  * f2fs_sync_file - make a file's data and metadata durable.
  * @file: the file.
@@ -193,7 +224,7 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	enum f2fs_fsync_kind kind;
 	int err;
 
-	err = file_write_and_wait_range(file, start, end);
+	err = f2fs_write_range_roomy(file, start, end);
 	if (err)
 		return err;
 	if (sb_rdonly(inode->i_sb) || !sbi->writable)

@@ -44,6 +44,7 @@
 #include <linux/moduleparam.h>
 #include <linux/sched/signal.h>
 #include <linux/slab.h>
+#include <linux/writeback.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -64,10 +65,8 @@ MODULE_PARM_DESC(bg_gc_idle_ms, "quiet time after the last operation before the 
 /* Sections each policy scans per search. */
 #define GREEDY_WINDOW		4096
 #define COST_BENEFIT_WINDOW	1024
-/* Victims a foreground pass may clean before it gives up ... */
-#define FG_GC_MAX_VICTIMS	32
-/* ... or after this many when free sections did not grow. */
-#define FG_GC_IDLE_ROUNDS	4
+/* Victims a foreground pass cleans at least before it gives up. */
+#define FG_GC_STALL_ROUNDS	4
 /* Background GC wants holes of this share of user blocks (percent) ... */
 #define BG_GC_INVALID_PCT	5
 /* ... and user-free space below this share of it plus the holes. */
@@ -91,25 +90,15 @@ unsigned int f2fs_free_sections(struct f2fs_sb_info *sbi)
 }
 
 /**
- * f2fs_need_gc - are free sections down to what must stay free?
+ * f2fs_need_gc - should foreground cleaning run?
  * @sbi: the mount.
  *
- * The reserve of the checkpoint (rsvd_segment_count) is kept for cleaning
- * itself; on top of it stay the sections the next checkpoint needs for
- * its dirty nodes (bounded by the dirty NAT entries) and two for the logs
- * to move on.
- *
- * Return: true when foreground GC should run.
+ * Return: true when free segments are short of the reserve plus what the
+ * dirty pages need (f2fs_space_low()), on a writable mount.
  */
 bool f2fs_need_gc(struct f2fs_sb_info *sbi)
 {
-	unsigned int bps = blocks_per_sec(sbi);
-	unsigned int node_secs = DIV_ROUND_UP(READ_ONCE(sbi->nm.nat_dirty), bps);
-
-	if (!sbi->writable)
-		return false;
-	return f2fs_free_sections(sbi) <
-	       sbi->sm.rsvd_segs / sbi->segs_per_sec + node_secs + 2;
+	return sbi->writable && f2fs_space_low(sbi);
 }
 
 /* Can section @secno be cleaned, and what does it hold?  seg_lock held. */
@@ -404,10 +393,9 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 							  F2FS_GC_COST_BENEFIT;
 	struct f2fs_gc_info *gc = &sbi->gc;
 	struct f2fs_stats *st = &sbi->stats;
-	unsigned int data = 0, node = 0, rounds = 0;
+	unsigned int data = 0, node = 0, rounds = 0, stalled = 0, best;
 	struct gc_victim v;
 	u64 start, freed0;
-	unsigned int free0;
 	int err = 0;
 
 	if (type == F2FS_GC_BG) {
@@ -439,7 +427,8 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 				goto out;
 		}
 	}
-	free0 = f2fs_free_sections(sbi);
+	best = f2fs_free_segments(sbi);
+	WRITE_ONCE(gc->running, current);
 	for (;;) {
 		if (!select_victim(sbi, type, policy, &v)) {
 			err = type == F2FS_GC_FG ? -ENOSPC : -ENODATA;
@@ -462,16 +451,26 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 		if (err || !f2fs_need_gc(sbi))
 			break;
 		/*
-		 * Give up when victims stop paying: the filesystem is so
-		 * full of valid blocks that moving them frees nothing.
+		 * A nearly full victim gains little: a section with v valid of
+		 * its b blocks frees b - v, so about b / (b - v) victims make
+		 * one segment.  Give up when twice that many (and at least
+		 * FG_GC_STALL_ROUNDS) brought no new free segment, or after a
+		 * sweep of every section: moving blocks frees nothing more.
 		 */
-		if (++rounds >= FG_GC_MAX_VICTIMS ||
-		    (rounds >= FG_GC_IDLE_ROUNDS &&
-		     f2fs_free_sections(sbi) <= free0)) {
+		if (f2fs_free_segments(sbi) > best) {
+			best = f2fs_free_segments(sbi);
+			stalled = 0;
+		} else if (++stalled >= FG_GC_STALL_ROUNDS + 2 * blocks_per_sec(sbi) /
+			   max_t(unsigned int, 1, blocks_per_sec(sbi) - v.valid)) {
+			err = -ENOSPC;
+			break;
+		}
+		if (++rounds >= sbi->total_sections) {
 			err = -ENOSPC;
 			break;
 		}
 	}
+	WRITE_ONCE(gc->running, NULL);
 out:
 	st->gc_data_moved += data;
 	st->gc_node_moved += node;
@@ -482,6 +481,111 @@ out:
 			  start, f2fs_free_sections(sbi));
 	mutex_unlock(&gc->gc_mutex);
 	return err;
+}
+
+/*
+ * ---- Making room for writers -------------------------------------------
+ *
+ * Every operation that dirties pages first checks that free segments
+ * cover what is dirty (f2fs_balance_fs()).  When they do not, room is
+ * made in the cheapest order that works:
+ *
+ *   1. dirty pages are written back: each counts in full against free
+ *      space until then, and writing it may reuse a hole (SSR) instead;
+ *   2. a checkpoint turns prefree segments free and makes the holes of
+ *      blocks freed since the last one reusable;
+ *   3. foreground cleaning moves the valid blocks of the emptiest
+ *      sections and checkpoints, until the reserve is back.
+ *
+ * A writer is refused (-ENOSPC) only when even then what is dirty would
+ * not fit beside the room cleaning itself needs (f2fs_space_short()):
+ * the device holds so many valid blocks that moving them frees nothing.
+ */
+
+/* Have the flusher write this filesystem's dirty pages (and wait for it). */
+static void write_back_dirty(struct f2fs_sb_info *sbi)
+{
+	try_to_writeback_inodes_sb(sbi->sb, WB_REASON_FS_FREE_SPACE);
+}
+
+/**
+ * f2fs_make_room - bring free segments back up before dirtying more.
+ * @sbi: the mount.
+ *
+ * Called without cp_rwsem, page locks or new inodes held.
+ *
+ * Return: 0 when what is dirty fits with room to spare; -ENOSPC when it
+ * does not even after writeback, a checkpoint and cleaning; -EROFS when
+ * the mount is read-only.
+ */
+int f2fs_make_room(struct f2fs_sb_info *sbi)
+{
+	unsigned int before = f2fs_free_segments(sbi);
+	u64 start = ktime_get_ns();
+	int err = 0;
+
+	if (!sbi->writable)
+		return -EROFS;
+	atomic64_inc(&sbi->stats.room_calls);
+	write_back_dirty(sbi);
+	if (f2fs_space_low(sbi))
+		err = f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+	if (!err && f2fs_space_low(sbi)) {
+		err = f2fs_gc(sbi, F2FS_GC_FG);
+		if (err == -ENOSPC)
+			err = 0;
+	}
+	if (!err && f2fs_space_short(sbi)) {
+		atomic64_inc(&sbi->stats.room_enospc);
+		err = -ENOSPC;
+	}
+	trace_f2fs_make_room(sbi->sb, before, f2fs_free_segments(sbi),
+			     f2fs_dirty_need_segs(sbi), err,
+			     ktime_get_ns() - start);
+	return err;
+}
+
+/**
+ * f2fs_balance_fs - make room, if needed, before an operation dirties pages.
+ * @sbi: the mount.
+ *
+ * Called without cp_rwsem, page locks or new inodes held.  Many dirty NAT
+ * entries make the next checkpoint long, and prefree segments are space
+ * that only a checkpoint returns: either starts one.  Then, when free
+ * segments are short of the reserve plus what the dirty pages need,
+ * f2fs_make_room() runs.
+ *
+ * Return: 0, or -ENOSPC when no room can be made (see f2fs_make_room()).
+ */
+int f2fs_balance_fs(struct f2fs_sb_info *sbi)
+{
+	if (!sbi->writable)
+		return 0;
+	WRITE_ONCE(sbi->gc.last_op, jiffies);
+	if (READ_ONCE(sbi->nm.nat_dirty) >= F2FS_CP_DIRTY_NATS ||
+	    READ_ONCE(sbi->sm.prefree_segs) >=
+	    max_t(unsigned int, 8, sbi->main_segs / 16))
+		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
+	if (!f2fs_space_low(sbi))
+		return 0;
+	return f2fs_make_room(sbi);
+}
+
+/**
+ * f2fs_wake_cleaner - ask the cleaner thread to make room now.
+ * @sbi: the mount.
+ *
+ * Writeback that found no room for a page (it keeps the page dirty) calls
+ * this, since it cannot clean itself: it may hold locks cleaning needs.
+ */
+void f2fs_wake_cleaner(struct f2fs_sb_info *sbi)
+{
+	atomic64_inc(&sbi->stats.wb_deferred);
+	atomic_set(&sbi->wb_blocked, 1);
+	if (!READ_ONCE(sbi->gc.urgent)) {
+		WRITE_ONCE(sbi->gc.urgent, true);
+		wake_up(&sbi->gc.wait);
+	}
 }
 
 /*
@@ -515,6 +619,21 @@ static bool device_idle(struct f2fs_sb_info *sbi)
 			  msecs_to_jiffies(bg_gc_idle_ms));
 }
 
+/* Free segments short of the overprovision area: SSR recycles holes. */
+static bool space_tight(struct f2fs_sb_info *sbi)
+{
+	return f2fs_free_segments(sbi) + READ_ONCE(sbi->sm.prefree_segs) <
+	       le32_to_cpu(sbi->ckpt->overprov_segment_count);
+}
+
+/*
+ * The cleaner thread.  It makes room at once when writeback found none
+ * (gc.urgent) or free space is short of the reserve, whether or not the
+ * device is idle.  Otherwise it cleans one cost-benefit victim per wake-up
+ * when enough space is invalid: while the device is idle, as in the
+ * design, and also while it is busy once free space no longer covers the
+ * overprovision area, so that writers meet fewer foreground passes.
+ */
 static int gc_thread(void *data)
 {
 	struct f2fs_sb_info *sbi = data;
@@ -524,11 +643,21 @@ static int gc_thread(void *data)
 
 	set_freezable();
 	while (!kthread_should_stop()) {
-		wait_event_freezable_timeout(gc->wait, kthread_should_stop(),
+		wait_event_freezable_timeout(gc->wait, kthread_should_stop() ||
+					     READ_ONCE(gc->urgent),
 					     msecs_to_jiffies(wait_ms));
 		if (kthread_should_stop())
 			break;
-		if (!device_idle(sbi)) {
+		if (READ_ONCE(gc->urgent) || f2fs_space_low(sbi)) {
+			WRITE_ONCE(gc->urgent, false);
+			/* Back off while nothing more can be freed. */
+			if (f2fs_make_room(sbi))
+				wait_ms = min(2 * wait_ms, bg_gc_max_ms);
+			else
+				wait_ms = bg_gc_min_ms / 10;
+			continue;
+		}
+		if (!device_idle(sbi) && !space_tight(sbi)) {
 			wait_ms = min(wait_ms + bg_gc_min_ms, bg_gc_max_ms);
 			continue;
 		}
@@ -542,7 +671,8 @@ static int gc_thread(void *data)
 		else if (err == -EBUSY)
 			wait_ms = min(wait_ms + bg_gc_min_ms, bg_gc_max_ms);
 		else
-			wait_ms = bg_gc_min_ms;
+			wait_ms = space_tight(sbi) ? bg_gc_min_ms / 4 :
+						     bg_gc_min_ms;
 		/* Sections it emptied come back with a checkpoint. */
 		if (READ_ONCE(sbi->sm.prefree_segs) >=
 		    max_t(unsigned int, 8, sbi->main_segs / 16))

@@ -185,7 +185,8 @@ static int read_raw_inode(struct inode *inode, struct page *page, bool orphan)
 		return -EFSCORRUPTED;
 	}
 	set_inode_flags(inode, flags);
-	if (!(fi->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)))
+	if (!(fi->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) &&
+	    f2fs_may_extent(inode))
 		load_extent(inode, &ri->i_ext);
 
 	if (S_ISCHR(mode) || S_ISBLK(mode) || S_ISFIFO(mode) ||
@@ -329,6 +330,7 @@ void f2fs_mark_meta_dirty(struct inode *inode)
 	if (!fi->meta_dirty) {
 		fi->meta_dirty = true;
 		list_add_tail(&fi->dirty_list, &sbi->dirty_inodes);
+		sbi->nr_dirty_inodes++;
 	}
 	spin_unlock(&sbi->inode_lock);
 }
@@ -447,6 +449,7 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 				      dirty_list);
 		list_del_init(&fi->dirty_list);
 		fi->meta_dirty = false;
+		sbi->nr_dirty_inodes--;
 		spin_unlock(&sbi->inode_lock);
 		ret = f2fs_update_inode(&fi->vfs_inode);
 		if (ret && !err)
@@ -466,6 +469,7 @@ static void drop_from_dirty_lists(struct inode *inode)
 	if (fi->meta_dirty) {
 		list_del_init(&fi->dirty_list);
 		fi->meta_dirty = false;
+		sbi->nr_dirty_inodes--;
 	}
 	if (fi->dir_dirty) {
 		list_del_init(&fi->dirty_dir_list);

@@ -66,6 +66,9 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	struct inode *inode;
 	int err;
 
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 	f2fs_lock_op(sbi);
 	inode = f2fs_new_inode(dir, mode, &dentry->d_name);
 	if (IS_ERR(inode)) {
@@ -91,7 +94,6 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	f2fs_mark_meta_dirty(inode);
 	f2fs_unlock_op(sbi);
 	d_instantiate_new(dentry, inode);
-	f2fs_balance_fs(sbi);
 	return 0;
 }
 
@@ -123,6 +125,9 @@ static int f2fs_symlink(struct user_namespace *mnt_userns, struct inode *dir,
 
 	if (len > PAGE_SIZE)
 		return -ENAMETOOLONG;
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 	f2fs_lock_op(sbi);
 	inode = f2fs_new_inode(dir, S_IFLNK | 0777, &dentry->d_name);
 	f2fs_unlock_op(sbi);
@@ -152,6 +157,9 @@ static int f2fs_link(struct dentry *old_dentry, struct inode *dir,
 	struct f2fs_sb_info *sbi = F2FS_I_SB(dir);
 	int err;
 
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 	f2fs_lock_op(sbi);
 	err = f2fs_add_link(dir, &dentry->d_name, inode);
 	if (!err) {
@@ -200,6 +208,7 @@ static int remove_name(struct inode *dir, struct dentry *dentry, bool is_dir)
 		f2fs_mark_meta_dirty(dir);
 	}
 	f2fs_unlock_op(sbi);
+	/* Deleting frees space: never refused, but may need a checkpoint. */
 	f2fs_balance_fs(sbi);
 	return 0;
 }
@@ -233,6 +242,9 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 		return -EINVAL;
 	if (new_inode && S_ISDIR(new_inode->i_mode) && !f2fs_empty_dir(new_inode))
 		return -ENOTEMPTY;
+	err = f2fs_balance_fs(sbi);
+	if (err)
+		return err;
 
 	/* Entries move between pages when a directory leaves inline form. */
 	f2fs_lock_op(sbi);

@@ -874,7 +874,9 @@ static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
 		f2fs_unlock_op(sbi);
 	if (!err)
 		return 0;
-	if (err != -EAGAIN)
+	if (err == -ENOSPC && !in_cp)
+		f2fs_wake_cleaner(sbi);	/* the checkpoint writes it */
+	else if (err != -EAGAIN)
 		f2fs_err(sbi, "cannot write node %lu (%d)", page->index, err);
 redirty:
 	redirty_page_for_writepage(wbc, page);

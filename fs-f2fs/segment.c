@@ -25,6 +25,7 @@
 #include <linux/vmalloc.h>
 #include <linux/pagemap.h>
 #include <linux/moduleparam.h>
+#include <linux/backing-dev.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -475,28 +476,50 @@ static void sum_footer(struct f2fs_summary_block *sum, enum f2fs_log_type t)
 
 /*
  * Slack space recycling: with free segments scarce, a log may fill the
- * holes of a dirty segment of its own type instead of opening a free one.
- * The design's threshold is the overprovision area: once free (and
- * prefree) segments no longer cover it, data and hot/cold node logs
- * recycle.  The warm node log never does, because fsync chains its blocks
- * through next_blkaddr.
+ * holes of a dirty segment instead of opening a free one (its own type's
+ * segments first, then any of the same class: data or node).  The
+ * design's threshold is the overprovision area: once free (and prefree)
+ * segments no longer cover it, data and hot/cold node logs recycle.  The
+ * warm node log recycles only inside a checkpoint: outside one, fsync
+ * chains its blocks through next_blkaddr from the checkpoint's position.
+ *
+ * Who may take the last free segments: the checkpoint, garbage collection
+ * and recovery ("privileged" allocations) may take every free segment;
+ * any other writer (writeback of data and nodes, fsync records) leaves
+ * the room one cleaning pass needs (f2fs_gc_room_segs()) to them,
+ * recycling holes instead, and otherwise gets -ENOSPC: writeback then
+ * keeps the page dirty for later and wakes the cleaner.  Writers make sure
+ * before they dirty pages that this never happens (f2fs_balance_fs()).
  */
 static bool ssr = true;
 module_param(ssr, bool, 0644);
 MODULE_PARM_DESC(ssr, "let logs recycle dirty segments when free ones run short (slack space recycling); off, only within the reserve");
 
-static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
+/* May the running task take the reserved segments? */
+static bool alloc_privileged(struct f2fs_sb_info *sbi)
+{
+	return f2fs_in_checkpoint(sbi) || sbi->recovering ||
+	       READ_ONCE(sbi->gc.running) == current;
+}
+
+static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
+		     unsigned int reserve)
 {
 	/* Recovery must not write over blocks the fsync chain still needs. */
-	if (type == F2FS_LOG_WARM_NODE || sbi->recovering)
+	if (sbi->recovering)
 		return false;
 	/*
 	 * With SSR turned off, it is still the last resort once free segments
 	 * reach the reserve, so that writeback of data dirtied earlier never
-	 * takes the segments the checkpoint's nodes need.
+	 * takes the segments the checkpoint's nodes need.  The warm node log
+	 * recycles only then, and only inside a checkpoint.
 	 */
+	if (type == F2FS_LOG_WARM_NODE)
+		return f2fs_in_checkpoint(sbi) && sbi->sm.free_segs <= reserve;
+	if (sbi->sm.free_segs <= reserve)
+		return true;
 	if (!READ_ONCE(ssr))
-		return sbi->sm.free_segs < sbi->sm.rsvd_segs;
+		return false;
 	return sbi->sm.free_segs + sbi->sm.prefree_segs <
 	       le32_to_cpu(sbi->ckpt->overprov_segment_count);
 }
@@ -515,33 +538,40 @@ static unsigned int ssr_free_blocks(struct f2fs_sb_info *sbi,
 #define SSR_WINDOW	4096
 
 /*
- * Pick the dirty segment of log @type with the most reusable blocks
- * (greedy), scanning a window that starts where the last search ended.
- * Sections chosen by GC are left to GC.  Caller holds seg_lock.
+ * Pick the dirty segment with the most reusable blocks (greedy) for log
+ * @type: one of its own type if any has holes, else one of its class,
+ * scanning a window that starts where the last search ended.  Sections
+ * chosen by GC are left to GC.  Caller holds seg_lock.
  */
 static bool pick_ssr_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 			     u32 *out)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
-	u32 n = sbi->main_segs, segno = sm->ssr_next % n, i;
-	unsigned int best = 0, nfree;
+	u32 n = sbi->main_segs, segno = sm->ssr_next % n, i, other = 0;
+	unsigned int best = 0, best_other = 0, nfree;
 
 	for (i = 0; i < min_t(u32, n, SSR_WINDOW); i++, segno = (segno + 1) % n) {
 		struct f2fs_seg_entry *se = f2fs_seg_entry(sbi, segno);
 
-		if (se->type != type || !test_bit(segno, sm->inuse_map) ||
+		if (f2fs_is_node_log(se->type) != f2fs_is_node_log(type) ||
+		    !test_bit(segno, sm->inuse_map) ||
 		    test_bit(segno, sm->prefree_map) ||
 		    f2fs_is_curseg(sbi, segno) ||
 		    test_bit(segno / sbi->segs_per_sec, sbi->gc.victim_map))
 			continue;
 		nfree = ssr_free_blocks(sbi, se);
-		if (nfree > best) {
+		if (se->type == type && nfree > best) {
 			best = nfree;
 			*out = segno;
+		} else if (se->type != type && nfree > best_other) {
+			best_other = nfree;
+			other = segno;
 		}
 	}
 	sm->ssr_next = segno;
-	return best > 0;
+	if (!best && best_other)
+		*out = other;
+	return best || best_other;
 }
 
 /* Move log @type to a new segment; caller holds seg_lock. */
@@ -549,17 +579,24 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
 	struct f2fs_curseg *cs = &sbi->curseg[type];
 	struct f2fs_sm_info *sm = &sbi->sm;
+	unsigned int reserve = alloc_privileged(sbi) ? 0 :
+			       f2fs_gc_room_segs(sbi);
 	struct f2fs_seg_entry *se;
 	struct page *ssa = NULL;
 	u32 old = cs->segno, segno;
 	u8 mode = F2FS_ALLOC_LFS;
 	int err;
 
-	if (need_ssr(sbi, type) && pick_ssr_segment(sbi, type, &segno)) {
+	if (need_ssr(sbi, type, reserve) && pick_ssr_segment(sbi, type, &segno)) {
 		/* The segment's summary has the owners of its valid blocks. */
 		ssa = f2fs_get_meta_page(sbi, sbi->ssa_blkaddr + segno);
 		if (!IS_ERR(ssa))
 			mode = F2FS_ALLOC_SSR;
+	}
+	if (mode == F2FS_ALLOC_LFS && sm->free_segs <= reserve) {
+		sbi->stats.alloc_nospace[type]++;
+		err = -ENOSPC;
+		goto put_ssa;
 	}
 	if (mode == F2FS_ALLOC_LFS) {
 		err = pick_free_segment(sbi, type, old, &segno);
@@ -583,9 +620,10 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 	} else {
 		set_bit(segno, sm->inuse_map);
 		sm->free_segs--;
-		se->type = type;
 		memset(cs->sum->entries, 0, sizeof(cs->sum->entries));
 	}
+	/* A log's segment carries the log's type (fsck checks it). */
+	se->type = type;
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, segno);
 	sum_footer(cs->sum, type);
@@ -712,19 +750,94 @@ unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi)
 	return READ_ONCE(sbi->sm.free_segs);
 }
 
+/*
+ * Dirty pages of this filesystem: data, dentry and node pages not yet
+ * written, over every writeback context of the device (each cgroup that
+ * dirtied pages has its own).  Truncation and writeback keep these counts
+ * right without any help from us.
+ */
+static unsigned long dirty_pages(struct f2fs_sb_info *sbi)
+{
+	struct backing_dev_info *bdi = sbi->sb->s_bdi;
+	struct bdi_writeback *wb;
+	s64 n = 0;
+
+	rcu_read_lock();
+	list_for_each_entry_rcu(wb, &bdi->wb_list, bdi_node)
+		n += wb_stat(wb, WB_RECLAIMABLE);
+	rcu_read_unlock();
+	return n;
+}
+
 /**
- * f2fs_space_low - are free segments down to the reserve?
+ * f2fs_dirty_need_segs - free segments that writing what is dirty needs.
  * @sbi: the mount.
  *
- * The reserve keeps room for the node blocks a checkpoint writes and for
- * the logs to move on.  Writers that see it low run a checkpoint to turn
- * prefree segments free, and give up with -ENOSPC when that is not enough.
+ * Each dirty page takes a new block when written (out of place), and may
+ * dirty one more node: its direct node; each meta-dirty inode takes its
+ * inode block.  The logs may each open a new segment on the way.  This is
+ * an upper bound: it counts nothing for the holes SSR reuses, nor for
+ * nodes shared by many dirty pages.
  *
- * Return: true when free segments are at or below the reserve.
+ * Return: a segment count.
+ */
+unsigned int f2fs_dirty_need_segs(struct f2fs_sb_info *sbi)
+{
+	unsigned long blocks = 2 * dirty_pages(sbi) +
+			       READ_ONCE(sbi->nr_dirty_inodes);
+
+	return DIV_ROUND_UP(blocks, sbi->blocks_per_seg) + sbi->active_logs;
+}
+
+/**
+ * f2fs_gc_room_segs - free segments one cleaning pass needs to work in.
+ * @sbi: the mount.
+ *
+ * Moving a victim section's valid blocks takes at most a section, and
+ * the nodes they dirty at most another; the checkpoint that follows frees
+ * the victim.  Writers other than the checkpoint and the cleaner never
+ * take these.
+ *
+ * Return: a segment count.
+ */
+unsigned int f2fs_gc_room_segs(struct f2fs_sb_info *sbi)
+{
+	return 2 * sbi->segs_per_sec;
+}
+
+/**
+ * f2fs_space_low - should the cleaner make room before more is dirtied?
+ * @sbi: the mount.
+ *
+ * Free segments should cover the reserve the format keeps for cleaning
+ * (rsvd_segment_count) plus what writing back everything dirty now may
+ * take (f2fs_dirty_need_segs()).  Below that, writers make room first
+ * (f2fs_balance_fs()), and fsync writes a checkpoint rather than a record.
+ *
+ * Return: true when free segments are short of that.
  */
 bool f2fs_space_low(struct f2fs_sb_info *sbi)
 {
-	return f2fs_free_segments(sbi) <= sbi->sm.rsvd_segs / 2 + F2FS_NR_LOGS;
+	return f2fs_free_segments(sbi) <
+	       sbi->sm.rsvd_segs + f2fs_dirty_need_segs(sbi);
+}
+
+/**
+ * f2fs_space_short - is there no room left to dirty more at all?
+ * @sbi: the mount.
+ *
+ * The hard limit under f2fs_space_low(): what is dirty must still fit,
+ * with the cleaner's working room (f2fs_gc_room_segs()) to spare, so that
+ * writeback, the checkpoint and cleaning always find free segments.  A
+ * writer that finds it so after the cleaner did what it could gets
+ * -ENOSPC.
+ *
+ * Return: true when free segments are short of that.
+ */
+bool f2fs_space_short(struct f2fs_sb_info *sbi)
+{
+	return f2fs_free_segments(sbi) <
+	       f2fs_gc_room_segs(sbi) + f2fs_dirty_need_segs(sbi);
 }
 
 static void fill_sit_entry(struct f2fs_sb_info *sbi, u32 segno,

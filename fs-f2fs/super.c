@@ -116,11 +116,32 @@ static void f2fs_put_super(struct super_block *sb)
 	sb->s_fs_info = NULL;
 }
 
+/*
+ * sync(2), syncfs(2) and unmount come here after writing back every dirty
+ * page.  Pages that writeback kept dirty for lack of room (data.c) are
+ * written again once the cleaner made room, so that nothing dirty is left
+ * behind when the checkpoint is written.  s_umount is held, as
+ * sync_inodes_sb() wants.
+ */
 static int f2fs_sync_fs(struct super_block *sb, int wait)
 {
+	struct f2fs_sb_info *sbi = F2FS_SB(sb);
+	unsigned int tries = 0;
+	int err;
+
 	if (!wait)
 		return 0;
-	return f2fs_write_checkpoint(F2FS_SB(sb), F2FS_CP_SYNC);
+	while (sbi->writable && tries++ < F2FS_ROOM_RETRIES &&
+	       atomic_xchg(&sbi->wb_blocked, 0)) {
+		f2fs_make_room(sbi);
+		sync_inodes_sb(sb);
+	}
+	err = f2fs_write_checkpoint(sbi, F2FS_CP_SYNC);
+	if (!err && atomic_read(&sbi->wb_blocked)) {
+		f2fs_err(sbi, "sync: no room to write every dirty page");
+		err = -ENOSPC;
+	}
+	return err;
 }
 
 static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)

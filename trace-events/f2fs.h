@@ -251,6 +251,39 @@ TRACE_EVENT(f2fs_gc_end,
 		  __entry->free_secs)
 );
 
+/*
+ * A writer (or the cleaner thread) found free segments short of what is
+ * dirty plus the reserve, and made room: writeback, a checkpoint, then
+ * foreground cleaning.  ret is -ENOSPC when even that left no room.
+ */
+TRACE_EVENT(f2fs_make_room,
+	TP_PROTO(struct super_block *sb, unsigned int free_before,
+		 unsigned int free_after, unsigned int need_segs, int ret,
+		 u64 duration_ns),
+	TP_ARGS(sb, free_before, free_after, need_segs, ret, duration_ns),
+	TP_STRUCT__entry(
+		__field(dev_t, dev)
+		__field(unsigned int, free_before)
+		__field(unsigned int, free_after)
+		__field(unsigned int, need_segs)
+		__field(int, ret)
+		__field(u64, duration_ns)
+	),
+	TP_fast_assign(
+		__entry->dev = sb->s_dev;
+		__entry->free_before = free_before;
+		__entry->free_after = free_after;
+		__entry->need_segs = need_segs;
+		__entry->ret = ret;
+		__entry->duration_ns = duration_ns;
+	),
+	TP_printk("dev = (%d,%d), free_before = %u, free_after = %u, need_segs = %u, ret = %d, duration_ns = %llu",
+		  MAJOR(__entry->dev), MINOR(__entry->dev),
+		  __entry->free_before, __entry->free_after,
+		  __entry->need_segs, __entry->ret,
+		  (unsigned long long)__entry->duration_ns)
+);
+
 /* ---- Checkpoints --------------------------------------------------------- */
 
 TRACE_EVENT(f2fs_cp_begin,

@@ -19,7 +19,7 @@ echo 50 > /proc/sys/vm/dirty_background_ratio
 echo 80 > /proc/sys/vm/dirty_ratio
 
 head -c 409600 /dev/urandom > /tmp/synced
-head -c 8388608 /dev/urandom > /tmp/big
+head -c 2097152 /dev/urandom > /tmp/big
 head -c 100000 /dev/urandom > /tmp/small
 
 mkfs.f2fs -q -f /dev/vda > /dev/null || fail "mkfs failed"
@@ -27,7 +27,7 @@ mount -t f2fs -o background_gc_off /dev/vda $MNT || fail "mount failed"
 mkdir $MNT/d
 cp /tmp/synced $MNT/synced
 sync
-# Dirty data, never written: 8 MiB in a new file, 100 kB appended to the
+# Dirty data, never written: 2 MiB in a new file, 100 kB appended to the
 # synced file (reserved blocks past the old end), and a sparse tail.
 cp /tmp/big $MNT/d/big
 cat /tmp/small >> $MNT/synced
@@ -70,12 +70,12 @@ zeros_or() {
 mount -t f2fs /dev/vdb $MNT || { dmesg | tail -5; fail "our module refuses the crash image read-write"; }
 head -c 409600 $MNT/synced > /tmp/got
 [ "$(sum /tmp/got)" = "$(sum /tmp/synced)" ] || fail "the synced part of synced changed"
-[ "$(stat -c %s $MNT/d/big)" = 8388608 ] || fail "d/big has size $(stat -c %s $MNT/d/big), the checkpoint's inode 8388608"
+[ "$(stat -c %s $MNT/d/big)" = 2097152 ] || fail "d/big has size $(stat -c %s $MNT/d/big), the checkpoint's inode 2097152"
 zeros_or $MNT/d/big /tmp/big
 [ -d $MNT/d/sub ] || fail "d/sub (made before the checkpoint) is missing"
 # Write over reserved blocks, cut into them, and free the rest.
 dd if=/tmp/small of=$MNT/d/big bs=4096 seek=100 conv=notrunc 2>/dev/null || fail "overwrite of reserved blocks"
-truncate -s 3000000 $MNT/d/big || fail "truncate into reserved blocks"
+truncate -s 1000000 $MNT/d/big || fail "truncate into reserved blocks"
 rm $MNT/d/sparse || fail "unlink of a file with reserved blocks"
 sync
 head -c 409600 $MNT/synced > /tmp/got
@@ -85,7 +85,7 @@ dd if=$MNT/d/big bs=4096 skip=100 count=25 2>/dev/null | head -c 100000 > /tmp/g
 umount $MNT
 fsck_clean /dev/vdb
 mount -t f2fs /dev/vdb $MNT || fail "remount of the crash image"
-[ "$(stat -c %s $MNT/d/big)" = 3000000 ] || fail "d/big size after remount"
+[ "$(stat -c %s $MNT/d/big)" = 1000000 ] || fail "d/big size after remount"
 rm -r $MNT/d
 umount $MNT
 fsck_clean /dev/vdb
@@ -94,7 +94,7 @@ fsck_clean /dev/vdb
 dd if=/tmp/crash.img of=/dev/vdb bs=1M 2>/dev/null
 use_module stock
 mount -t f2fs /dev/vdb $MNT || fail "the stock module refuses the crash image"
-[ "$(stat -c %s $MNT/d/big)" = 8388608 ] || fail "stock: d/big size"
+[ "$(stat -c %s $MNT/d/big)" = 2097152 ] || fail "stock: d/big size"
 zeros_or $MNT/d/big /tmp/big
 umount $MNT
 fsck_clean /dev/vdb
