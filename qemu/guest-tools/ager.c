@@ -49,7 +49,9 @@
  * for an ENOSPC from fsync() or syncfs(): they must not fail for space
  * while df shows space.  Any other error (EIO, EROFS after a failed
  * checkpoint) exits 2 naming the call.  verify exits 1 on the first
- * difference.
+ * difference.  SIGTERM stops churn between two operations: the model is
+ * saved as usual and it exits 5 (a time limit that keeps what was done
+ * verifiable).  Exit status 0 otherwise.
  *
  * Counters go to stdout as "key value" lines; with any of the options
  * above, a second line "ops rewrites N fsyncs N syncs N dirs_made N
@@ -58,6 +60,7 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,6 +96,13 @@ static unsigned int rewrite_pct, sync_every, fsync_every, mp4_pct, large_mib;
 static int small_dirs, tolerate_full, extra_opts;
 static uint64_t n_rewrites, n_fsyncs, n_syncs, n_dirs_made, n_dirs_removed;
 static uint64_t n_enospc_full, n_file_writes, n_ops;
+static volatile sig_atomic_t stop_churn;	/* SIGTERM: see the top */
+
+static void on_term(int sig)
+{
+	(void)sig;
+	stop_churn = 1;
+}
 
 static uint64_t xs(uint64_t *s)
 {
@@ -724,7 +734,10 @@ int main(int argc, char **argv)
 	if (!strcmp(argv[optind], "churn") && optind + 2 < argc) {
 		goal = written + (strtoull(argv[optind + 1], NULL, 0) << 20);
 		limit = capacity() * strtoull(argv[optind + 2], NULL, 0) / 100;
-		while (written < goal) {
+		struct sigaction sa = { .sa_handler = on_term, .sa_flags = SA_RESTART };
+
+		sigaction(SIGTERM, &sa, NULL);
+		while (written < goal && !stop_churn) {
 			uint64_t r;
 
 			if (rewrite_pct && rnd(100) < rewrite_pct) {
@@ -749,6 +762,12 @@ int main(int argc, char **argv)
 		report("churned");
 		report_ops();
 		save_model();
+		if (stop_churn) {
+			fprintf(stderr, "ager: stopped by SIGTERM after %llu of %llu MiB of churn\n",
+				(unsigned long long)(written >> 20),
+				(unsigned long long)(goal >> 20));
+			return 5;
+		}
 		return 0;
 	}
 	usage();

@@ -16,6 +16,13 @@
 #   failure, no "cannot write" and no -28 (ENOSPC); fsck.f2fs clean
 #   mount read-write (must succeed, and be read-write), ager verify,
 #   umount, the same dmesg check, fsck.f2fs clean
+# The churn may take 2 s per MiB (at least 600 s; ten times what it takes
+# on a quiet machine, or more): a slower one is stopped there and is a
+# problem (checks and verification of what it did still run).  All
+# configurations share BUDGET seconds (prep: 1500 short, 4800 full): the
+# churn stops at the budget's end less 300 s for the checks, and the
+# configurations not begun then are listed as not run (a failure), so the
+# table is written before the guest's timeout.
 # A failed step is a problem of the configuration, whose remaining steps
 # still run where they can (the image after a failed umount checkpoint is
 # saved as build/work/62-full-device/NAME.img); the test fails if any
@@ -23,9 +30,14 @@
 # /proc/PID/io stands still) for STALL seconds is a hang: the test prints
 # its kernel stack and the blocked tasks (sysrq w), writes its result and
 # powers the guest off at once (a sync would hang too), naming the
-# configurations not run.  The results table (time, GC passes, moved
-# blocks, SSR blocks, ENOSPC that df agreed with) goes to the output and
-# to /host/matrix.txt.
+# configurations not run.  The results table goes to the output and to
+# /host/matrix.txt: seconds of the fill, the churn and the checks after
+# it; from the stats before the first umount: foreground and background
+# GC passes, whether foreground GC ran, blocks moved, write amplification
+# (1 + moved / blocks ager wrote in the fill and churn), sections freed,
+# blocks written by SSR, room_calls (writers that made room), wb_deferred
+# (writeback pages kept dirty for want of room), room_enospc; and the
+# ENOSPC that ager met where df agreed ("-": not in these stats).
 #
 # Workloads (ager options):
 #   mix     -w 10 -v 50 -L MIB/32 -D -e: 10% of the operations rewrite a
@@ -58,7 +70,7 @@ set -eu
 # shellcheck disable=SC1091
 . /work/params
 note "params: $(cat /work/params)"
-: "${SEED:?}" "${FORM:?}" "${CONFIGS:?}" "${ONLY?}"
+: "${SEED:?}" "${FORM:?}" "${CONFIGS:?}" "${ONLY?}" "${BUDGET:?}"
 only=""
 [ -z "$ONLY" ] || only=" FULLDEV_ONLY='$ONLY'"
 note "replay: SEED=$SEED FULLDEV=$FORM$only make check T=62"
@@ -139,15 +151,29 @@ check_dmesg() {
 }
 
 # run_ager WHAT ARGS...: ager on the configuration's directory and model;
-# a non-zero exit is a problem (3: ENOSPC with df showing space)
+# a non-zero exit is a problem (3: ENOSPC with df showing space).  The
+# churn gets SLOW_S seconds per MiB (at least 600 s): then SIGTERM stops it
+# between two operations (exit 5), a problem, but what it did verifies.
+SLOW_S=2
 run_ager() {
 	_what=$1
 	shift
-	_rc=0
-	guard ager -d $F/w -m /tmp/model "$@" > /tmp/ager.out 2>&1 || _rc=$?
+	_rc=0 _limit=""
+	if [ "$_what" = churn ]; then
+		_limit=$((CHURN * SLOW_S))
+		[ $_limit -ge 600 ] || _limit=600
+		_left=$((DEADLINE - $(date +%s)))
+		[ $_limit -le $_left ] || _limit=$_left
+		[ $_limit -ge 1 ] || _limit=1
+	fi
+	guard ${_limit:+timeout -s TERM $_limit} ager -d $F/w -m /tmp/model "$@" > /tmp/ager.out 2>&1 || _rc=$?
 	cat /tmp/ager.out
 	case $_rc in
 	0) return 0 ;;
+	5)
+		problem "$_what: too slow: $(grep -o 'stopped.*' /tmp/ager.out | head -n1) in the $_limit s allowed ($SLOW_S s per MiB)"
+		return 0
+		;;
 	3) problem "$_what: ENOSPC while df shows space available: $(grep ENOSPC /tmp/ager.out | head -n1)" ;;
 	4) problem "$_what: the filesystem stayed full (df agrees): ENOSPC at $LEVEL%" ;;
 	*) problem "$_what: ager exit $_rc: $(grep '^ager:' /tmp/ager.out | head -n1)" ;;
@@ -195,16 +221,16 @@ run_config() {
 	guard mount -t f2fs -o active_logs="$LOGS" /dev/vda $F || { problem "mount failed"; dmesg_since | tail -n 5; return; }
 	mkdir $F/w
 	rm -f /tmp/model
-	ok=0 enospc=0
+	ok=0 enospc=0 wkib=0
 	# shellcheck disable=SC2086
 	if run_ager fill -s "$CSEED" $WOPTS fill "$LEVEL"; then
-		enospc=$(enospc_of)
+		enospc=$(enospc_of) wkib=$(written_of)
 		t1=$(date +%s)
 		if run_ager churn $WOPTS $SOPTS churn "$CHURN" "$LEVEL"; then
 			ok=1
+			enospc=$((enospc + $(enospc_of))) wkib=$((wkib + $(written_of)))
 			run_ager "verify before umount" verify || ok=0
 		fi
-		enospc=$((enospc + $(enospc_of)))
 	fi
 	t1=${t1:-$(date +%s)} t2=$(date +%s)
 	df -k $F | tail -n1
@@ -224,21 +250,25 @@ run_config() {
 	case $fg in -) ran=- ;; 0) ran=no ;; *) ran=yes ;; esac
 	moved=$(awk '$1 ~ /^gc_(data|node)_moved$/ { s += $2; n++ } END { print n ? s : "-" }' /tmp/stats)
 	ssr=$(awk '$1 ~ /^ssr_blocks_/ { s += $2; n++ } END { print n ? s : "-" }' /tmp/stats)
+	wa=$(awk -v m="$moved" -v w="$wkib" 'BEGIN { if (m == "-" || !w) print "-"; else printf "%.2f", 1 + m / (w / 4) }')
 	res=ok
 	[ -s /tmp/problems ] && res=FAIL
-	printf '%-34s %-4s %5s %5s %5s %6s %6s %6s %7s %6s %10s %6s %s\n' "$NAME" "$res" \
+	printf '%-34s %-4s %5s %5s %5s %6s %6s %6s %7s %6s %6s %10s %6s %6s %6s %6s %s\n' "$NAME" "$res" \
 		$((t1 - t0)) $((t2 - t1)) $((t3 - t2)) "$fg" "$(stat_of gc_calls_bg)" "$ran" \
-		"$moved" "$(stat_of gc_secs_freed)" "$ssr" "$enospc" \
+		"$moved" "$wa" "$(stat_of gc_secs_freed)" "$ssr" "$(stat_of room_calls)" \
+		"$(stat_of wb_deferred)" "$(stat_of room_enospc)" "$enospc" \
 		"$(paste -sd';' /tmp/problems | cut -c1-300)" >> /tmp/results
 	note "$NAME: $(tail -n1 /tmp/results)"
 }
 
-# enospc_of: the ENOSPC that df agreed with, from ager's "ops" line
+# enospc_of: the ENOSPC that df agreed with, from ager's "ops" line;
+# written_of: the KiB it wrote, from its report
 enospc_of() { awk '$1 == "ops" { v = $NF } END { print v + 0 }' /tmp/ager.out; }
+written_of() { awk '{ for (i = 1; i < NF; i++) if ($i == "written_kib") v = $(i + 1) } END { print v + 0 }' /tmp/ager.out; }
 
 summary() {
 	{
-		echo "configuration                      res   fill churn check  gc_fg  gc_bg fg_ran   moved  freed ssr_blocks enospc problems"
+		echo "configuration                      res   fill churn check  gc_fg  gc_bg fg_ran   moved     wa  freed ssr_blocks   room  defer r_nosp enospc problems"
 		cat /tmp/results
 	} | tee /host/matrix.txt
 }
@@ -253,7 +283,8 @@ selected() {  # selected NAME: in FULLDEV_ONLY (or no selection)
 	return 1
 }
 
-i=0 TODO=$CONFIGS NAME=""
+i=0 TODO=$CONFIGS NAME="" late=""
+DEADLINE=$(($(date +%s) + BUDGET - 300))
 for cfg in $CONFIGS; do
 	i=$((i + 1))
 	TODO=${TODO#"$cfg"}
@@ -264,6 +295,11 @@ EOF
 	NAME="$LEVEL%-s$SEGS-l$LOGS-ssr$SSRV-$SYNC-${MIB}M"
 	[ "$WL" = mix ] || NAME="$WL-$NAME"
 	selected "$NAME" || continue
+	if [ "$(date +%s)" -ge "$DEADLINE" ]; then
+		late="$late $NAME"
+		echo "NOT RUN $NAME (the ${BUDGET} s budget is spent)" >> /tmp/results
+		continue
+	fi
 	CSEED=$((SEED + i))
 	case $WL in
 	mix) WOPTS="-w 10 -v 50 -L $((MIB / 32)) -D -e" ;;
@@ -282,8 +318,9 @@ EOF
 	if grep -q " $F " /proc/mounts; then guard umount $F || true; fi
 done
 summary
-if grep -qE '^[^ ]+ +(FAIL|HANG) ' /tmp/results; then
-	fail "$(grep -cE '^[^ ]+ +(FAIL|HANG) ' /tmp/results) of $(wc -l < /tmp/results) configurations failed"
+[ -z "$late" ] || note "not run, the budget being spent:$late"
+if grep -qE '^([^ ]+ +FAIL|HANG|NOT RUN) ' /tmp/results; then
+	fail "$(grep -cE '^([^ ]+ +FAIL|HANG|NOT RUN) ' /tmp/results) of $(wc -l < /tmp/results) configurations failed or did not run"
 fi
 [ -s /tmp/results ] || fail "no configuration matched FULLDEV_ONLY='$ONLY'"
 note "all $(wc -l < /tmp/results) configurations passed"
