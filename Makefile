@@ -3,7 +3,7 @@
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
 #   make run [CMD='...'] [F2FS=stock] [DEMO=1]  shell (or one command) in a guest
 #   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
-#   make aging                                  full aging sweep (test 60, 5x the device)
+#   make aging                                  full aging sweep (test 60) and full-device matrix (62)
 #   make crash-test [CUTS=30] [SEED=N] [WORKLOAD=heavy|light]  power cuts (QEMU killed mid-fsync)
 #   make canon [SEED=N]                         canonical images, full form of test 41 (1 GiB)
 #   make stress [SEED=N] [OPS=100000]           fsstress: 20 processes x OPS ops, ours + stock
@@ -86,9 +86,10 @@ bench-fsync: initramfs
 bench-tools: initramfs
 	@scripts/bench-tools.sh
 
-# The full aging sweep (make check runs test 60 in its short form).
+# The full aging sweep, then the full-device matrix (make check runs tests
+# 60 and 62 in their short forms).  SEED= replays both.
 aging: initramfs
-	@AGING=full scripts/check.sh 60-aging
+	@AGING=full scripts/check.sh 60-aging 62-full-device
 
 # Crash safety (issues 6, 15): 30 QEMU kills during crashwl fsync workloads
 # (default the heavy one: thousands of fsynced files plus an unsynced churn,
