@@ -681,6 +681,7 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 		cp_phase_end(&ph.pack_ns, t);
 	}
 	if (!err) {
+		f2fs_discard_prefree(sbi);
 		f2fs_sit_checkpointed(sbi);
 	} else {
 		/*

@@ -693,7 +693,8 @@ static bool name_has_ext(const u8 *name, unsigned int len, const char *ext)
  * @name: its name.
  *
  * The superblock's extension list holds extension_count cold extensions,
- * followed by hot_ext_count hot ones (mkfs.f2fs -e and -E).
+ * followed by hot_ext_count hot ones (mkfs.f2fs -e and -E).  Mounted with
+ * disable_ext_identify, every new file stays warm.
  */
 void f2fs_set_file_temperature(struct inode *inode, const struct qstr *name)
 {
@@ -701,6 +702,8 @@ void f2fs_set_file_temperature(struct inode *inode, const struct qstr *name)
 	unsigned int cold = le32_to_cpu(raw->extension_count);
 	unsigned int n = cold + raw->hot_ext_count, i;
 
+	if (f2fs_opt(F2FS_I_SB(inode), F2FS_OPT_NO_EXT_IDENTIFY))
+		return;
 	for (i = 0; i < n && i < F2FS_MAX_EXTENSION; i++) {
 		if (!name_has_ext(name->name, name->len,
 				  (const char *)raw->extension_list[i]))

@@ -376,6 +376,8 @@ static int stats_show(struct seq_file *m, void *unused)
 				   alloc_names[j],
 				   READ_ONCE(st->segs_opened[i][j]));
 	kv(m, "ssr_victim_valid", READ_ONCE(st->ssr_victim_valid));
+	kv(m, "discarded_segs", READ_ONCE(st->discarded_segs));
+	kv(m, "discard_errors", READ_ONCE(st->discard_errors));
 
 	/* Room for writers: the reserve, what dirty pages need, refusals. */
 	kv(m, "rsvd_segs", writable ? sbi->sm.rsvd_segs : 0);

@@ -62,6 +62,27 @@ typedef u32 block_t;
 #define F2FS_FEAT_COMPRESSION		0x2000
 #define F2FS_FEAT_RO			0x4000
 
+/* Mount options (super.c lists them), bits of struct f2fs_options.flags. */
+#define F2FS_OPT_BG_GC_OFF		BIT(0)	/* background_gc=off */
+#define F2FS_OPT_NO_HEAP		BIT(1)	/* no_heap */
+#define F2FS_OPT_DISCARD		BIT(2)	/* discard */
+#define F2FS_OPT_NO_ROLL_FORWARD	BIT(3)	/* disable_roll_forward */
+#define F2FS_OPT_NO_EXT_IDENTIFY	BIT(4)	/* disable_ext_identify */
+#define F2FS_OPT_LAZYTIME		BIT(5)	/* lazytime */
+
+/**
+ * struct f2fs_options - the mount options in force.
+ * @flags: F2FS_OPT_* bits.
+ * @active_logs: logs in use (active_logs=2|4|6).
+ *
+ * Set at mount; a remount replaces the whole struct (the VFS serialises
+ * remounts); readers elsewhere read single bits.
+ */
+struct f2fs_options {
+	u32 flags;
+	unsigned int active_logs;
+};
+
 /* Log (current segment) types, the six logs of the design. */
 enum f2fs_log_type {
 	F2FS_LOG_HOT_DATA = 0,
@@ -322,6 +343,9 @@ enum f2fs_node_read_kind {
  * @ssr_victim_valid: valid blocks of the segments SSR chose to recycle,
  *	summed when chosen (divided by the SSR segments opened: their
  *	average utilisation).
+ * @discarded_segs: segments discarded after the checkpoint that freed
+ *	them (mount option discard).
+ * @discard_errors: discard requests the device failed.
  * @alloc_nospace: segment allocations refused per log type because only
  *	the cleaner's room was left (the write waits for cleaning).
  *	The allocation counters change under sm.seg_lock.
@@ -370,6 +394,8 @@ struct f2fs_stats {
 	u64 ssr_blocks[F2FS_NR_LOGS];
 	u64 segs_opened[F2FS_NR_LOGS][2];
 	u64 ssr_victim_valid;
+	u64 discarded_segs;
+	u64 discard_errors;
 	u64 alloc_nospace[F2FS_NR_LOGS];
 	u64 cp_calls[F2FS_NR_CP_REASONS];
 	u64 cp_skipped;
@@ -405,7 +431,6 @@ struct f2fs_stats {
  * @thread: the background GC thread, or NULL (set and cleared by mount,
  *	remount and unmount, which the VFS serialises).
  * @wait: the thread sleeps here between passes.
- * @bg_off: mounted with background_gc_off (read-only after mount).
  * @victim_map: sections chosen as victims and not yet freed by a
  *	checkpoint (sm.seg_lock).
  * @last_victim: where each policy's next window starts.
@@ -422,7 +447,6 @@ struct f2fs_gc_info {
 	struct mutex gc_mutex;		/* one GC pass at a time */
 	struct task_struct *thread;
 	wait_queue_head_t wait;
-	bool bg_off;
 	unsigned long *victim_map;
 	u32 last_victim[F2FS_NR_GC_POLICIES];
 	u64 min_mtime;
@@ -468,9 +492,7 @@ struct f2fs_gc_info {
  *	the checkpoint, which a read-write mount rolls forward.
  * @recovering: roll-forward recovery is replaying them; writeback waits
  *	for the checkpoint that ends it (set and cleared by mount).
- * @no_roll_forward: mount option disable_roll_forward.
- * @active_logs: logs in use (mount option active_logs=2|4|6).
- * @no_heap: every log allocates towards the end (mount option no_heap).
+ * @opt: the mount options.
  * @sm: segment manager (SIT, free segments); set up for writable mounts.
  * @writable: the segment manager and free nid list are set up.
  * @cp_rwsem: operations that change metadata hold it shared; a checkpoint
@@ -541,10 +563,8 @@ struct f2fs_sb_info {
 	bool ro_forced;
 	bool recovery_pending;
 	bool recovering;
-	bool no_roll_forward;
 
-	unsigned int active_logs;
-	bool no_heap;
+	struct f2fs_options opt;
 	struct f2fs_sm_info sm;
 	bool writable;
 	struct rw_semaphore cp_rwsem;
@@ -652,6 +672,11 @@ static inline struct f2fs_inode_info *F2FS_I(struct inode *inode)
 static inline bool f2fs_has_feature(struct f2fs_sb_info *sbi, u32 mask)
 {
 	return (sbi->features & mask) != 0;
+}
+
+static inline bool f2fs_opt(struct f2fs_sb_info *sbi, u32 flag)
+{
+	return READ_ONCE(sbi->opt.flags) & flag;
 }
 
 static inline bool f2fs_cp_flag(struct f2fs_sb_info *sbi, u32 flag)
@@ -829,10 +854,10 @@ static inline u64 f2fs_now_elapsed(struct f2fs_sb_info *sbi)
 static inline enum f2fs_log_type f2fs_active_log(struct f2fs_sb_info *sbi,
 						 enum f2fs_log_type t)
 {
-	if (sbi->active_logs == 2)
+	if (sbi->opt.active_logs == 2)
 		return t < F2FS_LOG_HOT_NODE ? F2FS_LOG_HOT_DATA :
 					       F2FS_LOG_HOT_NODE;
-	if (sbi->active_logs == 4) {
+	if (sbi->opt.active_logs == 4) {
 		if (t == F2FS_LOG_WARM_DATA)
 			return F2FS_LOG_COLD_DATA;
 		if (t == F2FS_LOG_HOT_NODE)
@@ -964,6 +989,7 @@ unsigned int f2fs_gc_room_segs(struct f2fs_sb_info *sbi);
 int f2fs_flush_sit(struct f2fs_sb_info *sbi);
 int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi);
 void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi);
+void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags);

@@ -161,7 +161,7 @@ static enum f2fs_fsync_kind fsync_kind(struct inode *inode)
 		return F2FS_FSYNC_CP_LINKS;
 	if (fi->need_cp_ver == sbi->cp_ver)
 		return F2FS_FSYNC_CP_CHANGED;
-	if (sbi->active_logs == 2 || f2fs_space_low(sbi) ||
+	if (sbi->opt.active_logs == 2 || f2fs_space_low(sbi) ||
 	    sbi->nm.nat_dirty >= F2FS_CP_DIRTY_NATS)
 		return F2FS_FSYNC_CP_SPACE;
 	if (!f2fs_nid_checkpointed(sbi, inode->i_ino) &&

@@ -694,7 +694,7 @@ int f2fs_start_gc_thread(struct f2fs_sb_info *sbi)
 {
 	struct task_struct *t;
 
-	if (sbi->gc.thread || sbi->gc.bg_off)
+	if (sbi->gc.thread || f2fs_opt(sbi, F2FS_OPT_BG_GC_OFF))
 		return 0;
 	t = kthread_run(gc_thread, sbi, "f2fs_gc-%u:%u",
 			MAJOR(sbi->sb->s_dev), MINOR(sbi->sb->s_dev));

@@ -599,7 +599,7 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi)
 	sbi->recovering = true;
 	if (!ch.nr_inodes) {
 		/* nothing to replay */
-	} else if (sbi->no_roll_forward) {
+	} else if (f2fs_opt(sbi, F2FS_OPT_NO_ROLL_FORWARD)) {
 		f2fs_warn(sbi, "disable_roll_forward: dropping what %u fsynced files wrote after the checkpoint",
 			  ch.nr_inodes);
 	} else {
@@ -629,14 +629,14 @@ stop:
 	if (err)
 		sbi->writable = false;
 	sbi->recovering = false;
-	if (!err && !sbi->no_roll_forward) {
+	if (!err && !f2fs_opt(sbi, F2FS_OPT_NO_ROLL_FORWARD)) {
 		sbi->stats.rf_files += ch.nr_inodes;
 		sbi->stats.rf_blocks += ch.data_blocks;
 	}
 	trace_f2fs_recovery(sbi->sb, ch.count, ch.nr_inodes, ch.data_blocks,
-			    ch.skipped, sbi->no_roll_forward, err,
+			    ch.skipped, f2fs_opt(sbi, F2FS_OPT_NO_ROLL_FORWARD), err,
 			    ktime_get_ns() - t0);
-	if (!err && !sbi->no_roll_forward && ch.nr_inodes)
+	if (!err && !f2fs_opt(sbi, F2FS_OPT_NO_ROLL_FORWARD) && ch.nr_inodes)
 		f2fs_info(sbi, "roll-forward recovery: %u fsynced files, %u chain blocks, %lu data blocks adopted (%lu refused), %llu ms",
 			  ch.nr_inodes, ch.count, ch.data_blocks, ch.skipped,
 			  div_u64(ktime_get_ns() - t0, NSEC_PER_MSEC));

@@ -429,7 +429,7 @@ static bool section_free(struct f2fs_sb_info *sbi, u32 first)
  */
 static bool alloc_left(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
-	return !sbi->no_heap && type != F2FS_LOG_WARM_DATA &&
+	return !f2fs_opt(sbi, F2FS_OPT_NO_HEAP) && type != F2FS_LOG_WARM_DATA &&
 	       type != F2FS_LOG_COLD_DATA;
 }
 
@@ -811,7 +811,7 @@ unsigned int f2fs_dirty_need_segs(struct f2fs_sb_info *sbi)
 	unsigned long blocks = 2 * dirty_pages(sbi) +
 			       READ_ONCE(sbi->nr_dirty_inodes);
 
-	return DIV_ROUND_UP(blocks, sbi->blocks_per_seg) + sbi->active_logs;
+	return DIV_ROUND_UP(blocks, sbi->blocks_per_seg) + sbi->opt.active_logs;
 }
 
 /**
@@ -974,6 +974,62 @@ int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi)
 			return err;
 	}
 	return 0;
+}
+
+/* Discard @len segments from @start; seg_lock held. */
+static void discard_segments(struct f2fs_sb_info *sbi, u32 start, u32 len)
+{
+	sector_t sector = (sector_t)f2fs_seg_blkaddr(sbi, start) <<
+			  (F2FS_BLKSIZE_BITS - 9);
+	sector_t nr = (sector_t)len << sbi->log_blocks_per_seg <<
+		      (F2FS_BLKSIZE_BITS - 9);
+	int err;
+
+	err = blkdev_issue_discard(sbi->sb->s_bdev, sector, nr, GFP_NOFS);
+	if (err) {
+		sbi->stats.discard_errors++;
+		return;
+	}
+	sbi->stats.discarded_segs += len;
+	trace_f2fs_discard(sbi->sb, start, len);
+}
+
+/**
+ * f2fs_discard_prefree - discard the segments a durable checkpoint frees.
+ * @sbi: the mount, inside a checkpoint whose pack is written, before
+ *	f2fs_sit_checkpointed() makes these segments free again.
+ *
+ * With the discard option, the device learns which segments hold nothing
+ * any more, so that a flash device can erase them ahead of need.  Runs of
+ * adjacent segments go as one request.  Nothing can allocate meanwhile
+ * (the checkpoint holds cp_rwsem), so no segment is discarded after its
+ * reuse.  A device that fails a discard loses nothing: the error is
+ * counted, and the segments are free all the same.
+ */
+void f2fs_discard_prefree(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	u32 segno, start = 0, len = 0;
+
+	if (!f2fs_opt(sbi, F2FS_OPT_DISCARD))
+		return;
+	mutex_lock(&sm->seg_lock);
+	for_each_set_bit(segno, sm->prefree_map, sbi->main_segs) {
+		bool gone = !f2fs_seg_entry(sbi, segno)->valid_blocks &&
+			    !f2fs_is_curseg(sbi, segno);
+
+		if (gone && len && segno == start + len) {
+			len++;
+			continue;
+		}
+		if (len)
+			discard_segments(sbi, start, len);
+		start = segno;
+		len = gone;
+	}
+	if (len)
+		discard_segments(sbi, start, len);
+	mutex_unlock(&sm->seg_lock);
 }
 
 /**

@@ -22,6 +22,7 @@
 #include <linux/buffer_head.h>
 #include <linux/statfs.h>
 #include <linux/seq_file.h>
+#include <linux/parser.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include "f2fs.h"
@@ -175,17 +176,242 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
 	return 0;
 }
 
+/*
+ * ---- Mount options ---------------------------------------------------------
+ *
+ * Every option of the design, plus the spellings and defaults the stock
+ * module accepts, so that a mount line written for it works here:
+ *
+ *   active_logs=2|4|6      logs the hot/cold separation uses (data.c and
+ *                          node.c fold log types onto them);
+ *   background_gc=on|off   the background cleaner (background_gc_off is the
+ *                          design's spelling);
+ *   heap, no_heap          heap allocation (the default: nodes and hot data
+ *                          from the start of the device, the rest from the
+ *                          end, see segment.c) or every log towards the end;
+ *   discard, nodiscard     discard the segments a checkpoint frees (the
+ *                          default when the device can discard);
+ *   disable_roll_forward   drop what fsync wrote after the last checkpoint
+ *                          instead of recovering it (recovery.c);
+ *   disable_ext_identify   do not classify new files as hot or cold by
+ *                          their extension;
+ *   lazytime, nolazytime   keep timestamp-only changes in memory until the
+ *                          inode is written for another reason (default on,
+ *                          as in stock; mount(8) usually passes these as the
+ *                          MS_LAZYTIME flag, which a remount applies);
+ *   nouser_xattr, noacl, noinline_xattr, noinline_data, noinline_dentry
+ *                          what this module does today; the positive forms
+ *                          are refused with one line until it writes them.
+ *
+ * A remount takes the whole option string again (tools repeat what
+ * /proc/mounts shows): options that can change take effect, the others
+ * must repeat their current value or the remount is refused, naming the
+ * option.
+ */
+enum {
+	OPT_ACTIVE_LOGS, OPT_BG_GC, OPT_BG_GC_OFF, OPT_HEAP, OPT_NO_HEAP,
+	OPT_DISCARD, OPT_NODISCARD, OPT_NO_ROLL_FORWARD, OPT_NO_EXT_IDENTIFY,
+	OPT_LAZYTIME, OPT_NOLAZYTIME, OPT_NOT_YET, OPT_ALREADY, OPT_ERR,
+};
+
+static const match_table_t f2fs_tokens = {
+	{ OPT_ACTIVE_LOGS,	"active_logs=%u" },
+	{ OPT_BG_GC,		"background_gc=%s" },
+	{ OPT_BG_GC_OFF,	"background_gc_off" },
+	{ OPT_HEAP,		"heap" },
+	{ OPT_NO_HEAP,		"no_heap" },
+	{ OPT_DISCARD,		"discard" },
+	{ OPT_NODISCARD,	"nodiscard" },
+	{ OPT_NO_ROLL_FORWARD,	"disable_roll_forward" },
+	{ OPT_NO_EXT_IDENTIFY,	"disable_ext_identify" },
+	{ OPT_LAZYTIME,		"lazytime" },
+	{ OPT_NOLAZYTIME,	"nolazytime" },
+	/* Known, not written yet: refused by name. */
+	{ OPT_NOT_YET,		"user_xattr" },
+	{ OPT_NOT_YET,		"acl" },
+	{ OPT_NOT_YET,		"inline_xattr" },
+	{ OPT_NOT_YET,		"inline_data" },
+	{ OPT_NOT_YET,		"inline_dentry" },
+	/* What this module does anyway. */
+	{ OPT_ALREADY,		"nouser_xattr" },
+	{ OPT_ALREADY,		"noacl" },
+	{ OPT_ALREADY,		"noinline_xattr" },
+	{ OPT_ALREADY,		"noinline_data" },
+	{ OPT_ALREADY,		"noinline_dentry" },
+	{ OPT_ERR,		NULL },
+};
+
+/* Options a remount may change; the others must stay as they are. */
+#define F2FS_OPT_REMOUNTABLE	(F2FS_OPT_BG_GC_OFF | F2FS_OPT_NO_HEAP | \
+				 F2FS_OPT_DISCARD | F2FS_OPT_NO_EXT_IDENTIFY | \
+				 F2FS_OPT_LAZYTIME)
+
+static const struct {
+	u32 flag;
+	const char *name;
+} f2fs_opt_names[] = {
+	{ F2FS_OPT_NO_ROLL_FORWARD,	"disable_roll_forward" },
+};
+
+/* The options of a fresh mount of @sb, before its option string. */
+static void default_options(struct super_block *sb, struct f2fs_options *o)
+{
+	o->active_logs = F2FS_NR_LOGS;
+	o->flags = F2FS_OPT_LAZYTIME;
+	if (bdev_max_discard_sectors(sb->s_bdev))
+		o->flags |= F2FS_OPT_DISCARD;
+}
+
+static void set_opt(struct f2fs_options *o, u32 flag, bool on)
+{
+	if (on)
+		o->flags |= flag;
+	else
+		o->flags &= ~flag;
+}
+
+/*
+ * Parse @options into @o, which holds the defaults (a mount) or the
+ * options in force (a remount).  Returns 0 or -EINVAL with one line
+ * naming the bad option.
+ */
+static int parse_options(struct f2fs_sb_info *sbi, char *options,
+			 struct f2fs_options *o)
+{
+	substring_t args[MAX_OPT_ARGS];
+	unsigned int n;
+	char *p, *arg;
+
+	while ((p = strsep(&options, ",")) != NULL) {
+		if (!*p)
+			continue;
+		switch (match_token(p, f2fs_tokens, args)) {
+		case OPT_ACTIVE_LOGS:
+			if (match_uint(&args[0], &n) ||
+			    (n != 2 && n != 4 && n != 6)) {
+				f2fs_err(sbi, "active_logs must be 2, 4 or 6, not \"%s\"",
+					 p + 12);
+				return -EINVAL;
+			}
+			o->active_logs = n;
+			break;
+		case OPT_BG_GC:
+			arg = match_strdup(&args[0]);
+			if (!arg)
+				return -ENOMEM;
+			n = !strcmp(arg, "on") ? 1 : !strcmp(arg, "off") ? 0 : 2;
+			kfree(arg);
+			if (n == 2) {
+				f2fs_err(sbi, "background_gc must be on or off, not \"%s\"",
+					 p + 14);
+				return -EINVAL;
+			}
+			set_opt(o, F2FS_OPT_BG_GC_OFF, !n);
+			break;
+		case OPT_BG_GC_OFF:
+			set_opt(o, F2FS_OPT_BG_GC_OFF, true);
+			break;
+		case OPT_HEAP:
+		case OPT_NO_HEAP:
+			set_opt(o, F2FS_OPT_NO_HEAP, p[0] == 'n');
+			break;
+		case OPT_DISCARD:
+			if (!bdev_max_discard_sectors(sbi->sb->s_bdev)) {
+				f2fs_err(sbi, "discard: the device cannot discard");
+				return -EINVAL;
+			}
+			set_opt(o, F2FS_OPT_DISCARD, true);
+			break;
+		case OPT_NODISCARD:
+			set_opt(o, F2FS_OPT_DISCARD, false);
+			break;
+		case OPT_NO_ROLL_FORWARD:
+			set_opt(o, F2FS_OPT_NO_ROLL_FORWARD, true);
+			break;
+		case OPT_NO_EXT_IDENTIFY:
+			set_opt(o, F2FS_OPT_NO_EXT_IDENTIFY, true);
+			break;
+		case OPT_LAZYTIME:
+		case OPT_NOLAZYTIME:
+			set_opt(o, F2FS_OPT_LAZYTIME, p[0] == 'l');
+			break;
+		case OPT_NOT_YET:
+			f2fs_err(sbi, "mount option \"%s\" is not supported yet (use no%s)",
+				 p, p);
+			return -EINVAL;
+		case OPT_ALREADY:
+			break;
+		default:
+			f2fs_err(sbi, "unrecognized mount option \"%s\"", p);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+/* Make the lazytime option the superblock's flag (the VFS acts on it). */
+static void apply_lazytime(struct super_block *sb, const struct f2fs_options *o)
+{
+	if (o->flags & F2FS_OPT_LAZYTIME)
+		sb->s_flags |= SB_LAZYTIME;
+	else
+		sb->s_flags &= ~SB_LAZYTIME;
+}
+
+/*
+ * Check a remount's options against those in force: only the
+ * remountable ones may differ.  Returns 0 or -EINVAL naming the option.
+ */
+static int check_remount(struct f2fs_sb_info *sbi, const struct f2fs_options *o)
+{
+	u32 fixed = (o->flags ^ sbi->opt.flags) & ~F2FS_OPT_REMOUNTABLE;
+	unsigned int i;
+
+	if (o->active_logs != sbi->opt.active_logs) {
+		f2fs_err(sbi, "active_logs cannot change on remount (it is %u)",
+			 sbi->opt.active_logs);
+		return -EINVAL;
+	}
+	for (i = 0; i < ARRAY_SIZE(f2fs_opt_names); i++) {
+		if (fixed & f2fs_opt_names[i].flag) {
+			f2fs_err(sbi, "%s cannot change on remount",
+				 f2fs_opt_names[i].name);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
 static int enable_writes(struct f2fs_sb_info *sbi);
 
 static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
+	struct f2fs_options o = sbi->opt;
+	bool gc_was_off = f2fs_opt(sbi, F2FS_OPT_BG_GC_OFF);
 	int err;
 
 	sync_filesystem(sb);
-	if (data && *data) {
-		f2fs_err(sbi, "mount options cannot be changed on remount");
-		return -EINVAL;
+	/* mount(8) passes lazytime as a flag, or in the string below. */
+	set_opt(&o, F2FS_OPT_LAZYTIME, *flags & SB_LAZYTIME);
+	err = parse_options(sbi, data, &o);
+	if (!err)
+		err = check_remount(sbi, &o);
+	if (err)
+		return err;
+	sbi->opt = o;
+	apply_lazytime(sb, &o);
+	if (o.flags & F2FS_OPT_LAZYTIME)
+		*flags |= SB_LAZYTIME;
+	else
+		*flags &= ~SB_LAZYTIME;
+	if (sbi->writable && gc_was_off != f2fs_opt(sbi, F2FS_OPT_BG_GC_OFF)) {
+		if (gc_was_off)
+			err = f2fs_start_gc_thread(sbi);
+		else
+			f2fs_stop_gc_thread(sbi);
+		if (err)
+			return err;
 	}
 	if ((*flags & SB_RDONLY) && sbi->writable) {
 		f2fs_stop_gc_thread(sbi);
@@ -213,18 +439,22 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 	return 0;
 }
 
+/* Every option in force, in a form parse_options() takes back. */
 static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(root->d_sb);
 
-	if (sbi->active_logs != F2FS_NR_LOGS)
-		seq_printf(seq, ",active_logs=%u", sbi->active_logs);
-	if (sbi->gc.bg_off)
-		seq_puts(seq, ",background_gc_off");
-	if (sbi->no_heap)
-		seq_puts(seq, ",no_heap");
-	if (sbi->no_roll_forward)
+	seq_printf(seq, ",active_logs=%u", sbi->opt.active_logs);
+	seq_printf(seq, ",background_gc=%s",
+		   f2fs_opt(sbi, F2FS_OPT_BG_GC_OFF) ? "off" : "on");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_DISCARD) ? ",discard" :
+							 ",nodiscard");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_NO_HEAP) ? ",no_heap" : ",heap");
+	if (f2fs_opt(sbi, F2FS_OPT_NO_ROLL_FORWARD))
 		seq_puts(seq, ",disable_roll_forward");
+	if (f2fs_opt(sbi, F2FS_OPT_NO_EXT_IDENTIFY))
+		seq_puts(seq, ",disable_ext_identify");
+	seq_puts(seq, ",nouser_xattr,noacl,noinline_xattr,noinline_data,noinline_dentry");
 	return 0;
 }
 
@@ -501,58 +731,6 @@ static loff_t max_file_size(void)
 	return min_t(u64, blocks << F2FS_BLKSIZE_BITS, MAX_LFS_FILESIZE);
 }
 
-/*
- * Mount options.  active_logs=2|4|6 chooses how many logs the hot/cold
- * separation uses (data.c and node.c map log types onto them);
- * background_gc_off (or background_gc=off, the later spelling) keeps the
- * background cleaner from starting, background_gc=on is the default;
- * no_heap makes every log allocate towards the end of the device (heap,
- * the default, sends nodes and hot data the other way, see segment.c);
- * disable_roll_forward drops what fsync wrote after the last checkpoint
- * instead of recovering it (recovery.c).
- */
-static int parse_options(struct f2fs_sb_info *sbi, char *options)
-{
-	unsigned int n;
-	char *p;
-
-	sbi->active_logs = F2FS_NR_LOGS;
-	while ((p = strsep(&options, ",")) != NULL) {
-		if (!*p)
-			continue;
-		if (!strncmp(p, "active_logs=", 12)) {
-			if (kstrtouint(p + 12, 10, &n) ||
-			    (n != 2 && n != 4 && n != 6)) {
-				f2fs_err(sbi, "active_logs must be 2, 4 or 6, not \"%s\"",
-					 p + 12);
-				return -EINVAL;
-			}
-			sbi->active_logs = n;
-			continue;
-		}
-		if (!strcmp(p, "background_gc_off") ||
-		    !strcmp(p, "background_gc=off")) {
-			sbi->gc.bg_off = true;
-			continue;
-		}
-		if (!strcmp(p, "no_heap") || !strcmp(p, "heap")) {
-			sbi->no_heap = p[0] == 'n';
-			continue;
-		}
-		if (!strcmp(p, "disable_roll_forward")) {
-			sbi->no_roll_forward = true;
-			continue;
-		}
-		if (!strcmp(p, "background_gc=on")) {
-			sbi->gc.bg_off = false;
-			continue;
-		}
-		f2fs_err(sbi, "unrecognized mount option \"%s\"", p);
-		return -EINVAL;
-	}
-	return 0;
-}
-
 static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 {
 	struct f2fs_sb_info *sbi;
@@ -567,9 +745,11 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 	mutex_init(&sbi->gc.gc_mutex);
 	init_waitqueue_head(&sbi->gc.wait);
 
-	err = parse_options(sbi, data);
+	default_options(sb, &sbi->opt);
+	err = parse_options(sbi, data, &sbi->opt);
 	if (err)
 		goto free_sbi;
+	apply_lazytime(sb, &sbi->opt);
 	if (!sb_set_blocksize(sb, F2FS_BLKSIZE)) {
 		f2fs_err(sbi, "device block size is larger than 4096");
 		err = -EINVAL;

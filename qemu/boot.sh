@@ -89,7 +89,9 @@ args=("${accel[@]}" -m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}"
 [ -n "$workdir" ] && args+=(-virtfs "local,path=$(cd "$workdir" && pwd),mount_tag=work,security_model=none,id=work")
 for d in "${disks[@]}"; do
 	[ -f "$d" ] || { echo "boot: disk $d not found" >&2; exit 2; }
-	args+=(-drive "file=$d,if=virtio,format=raw,cache=unsafe")
+	# discard=unmap: the guest sees a device that discards (as an SSD or an
+	# SD card does), and discarded ranges become holes in the image file.
+	args+=(-drive "file=$d,if=virtio,format=raw,cache=unsafe,discard=unmap")
 done
 
 start=$(date +%s)

@@ -188,6 +188,25 @@ TRACE_EVENT(f2fs_ssr_victim,
 		  (unsigned long long)__entry->search_ns)
 );
 
+/* Segments a checkpoint freed were discarded (mount option discard). */
+TRACE_EVENT(f2fs_discard,
+	TP_PROTO(struct super_block *sb, unsigned int segno, unsigned int nr_segs),
+	TP_ARGS(sb, segno, nr_segs),
+	TP_STRUCT__entry(
+		__field(dev_t, dev)
+		__field(unsigned int, segno)
+		__field(unsigned int, nr_segs)
+	),
+	TP_fast_assign(
+		__entry->dev = sb->s_dev;
+		__entry->segno = segno;
+		__entry->nr_segs = nr_segs;
+	),
+	TP_printk("dev = (%d,%d), segno = %u, nr_segs = %u",
+		  MAJOR(__entry->dev), MINOR(__entry->dev),
+		  __entry->segno, __entry->nr_segs)
+);
+
 /* ---- Garbage collection (called from gc.c) ------------------------------ */
 
 TRACE_EVENT(f2fs_gc_begin,

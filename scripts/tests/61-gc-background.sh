@@ -25,7 +25,7 @@ gc_threads() { ps | grep -c '[[]f2fs_gc-[0-9]' || true; }
 
 mkfs.f2fs -q -f /dev/vda || fail "mkfs failed"
 mount -t f2fs -o background_gc_off /dev/vda $F || fail "mount failed"
-grep -q "background_gc_off" /proc/mounts || fail "background_gc_off not shown in /proc/mounts"
+grep -q "background_gc=off" /proc/mounts || fail "background_gc=off not shown in /proc/mounts"
 [ "$(gc_threads)" = 0 ] || fail "a GC thread runs with background_gc_off"
 ager -d $F -m $M -s "$SEED" fill 85 >/dev/null || fail "fill failed"
 ager -d $F -m $M churn 96 85 || fail "churn failed"
