@@ -598,6 +598,16 @@ struct f2fs_orphan {
 };
 
 /**
+ * struct f2fs_wbatch - adjacent blocks of one writeback pass, one bio.
+ * @bio: the bio being filled, or NULL (owned by the pass, no lock).
+ * @next_blk: the block that may join it next.
+ */
+struct f2fs_wbatch {
+	struct bio *bio;
+	u32 next_blk;
+};
+
+/**
  * struct f2fs_inode_info - in-memory inode.
  * @vfs_inode: the VFS inode.
  * @i_flags: on-disk i_flags (FS_*_FL bits; changed by fileattr_set under
@@ -994,6 +1004,9 @@ void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags);
+void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+		      struct page *page, u32 blkaddr, blk_opf_t flags);
+void f2fs_batch_submit(struct f2fs_wbatch *b);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
 int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		     enum f2fs_log_type type, const struct f2fs_summary *sum);
