@@ -155,6 +155,11 @@ struct f2fs_nat_cached {
  * @free_nids: nids known free on disk and in the cache, ready to allocate.
  * @free_cnt: entries used in @free_nids.
  * @next_scan: nid where the next scan for free nids starts.
+ * @shrinker: gives clean entries of @nat_tree back under memory pressure
+ *	(they are what the NAT on disk says; dirty ones are never dropped).
+ * @shrinker_on: @shrinker is registered (set and cleared at mount and
+ *	unmount only).
+ * @shrink_next: nid where the shrinker's next scan starts (@nat_lock).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -170,6 +175,9 @@ struct f2fs_nm_info {
 	u32 *free_nids;
 	unsigned int free_cnt;
 	u32 next_scan;
+	struct shrinker shrinker;
+	bool shrinker_on;
+	unsigned long shrink_next;
 };
 
 #define F2FS_NAT_DIRTY		XA_MARK_0
@@ -358,6 +366,7 @@ enum f2fs_node_read_kind {
  *	@cp_calls: average duration).
  *	The checkpoint counters change under cp_mutex.
  * @nat_flushes: NAT flushes (one per checkpoint that reaches it).
+ * @nat_shrunk: clean NAT cache entries given back to memory pressure.
  * @nat_journal_entries: dirty NAT entries written into the NAT journal.
  * @nat_block_entries: dirty NAT entries written into NAT blocks.
  * @nat_blocks_written: NAT blocks written.
@@ -404,6 +413,7 @@ struct f2fs_stats {
 	u64 cp_max_ns;
 	u64 cp_total_ns;
 	u64 nat_flushes;
+	u64 nat_shrunk;
 	u64 nat_journal_entries;
 	u64 nat_block_entries;
 	u64 nat_blocks_written;
@@ -1028,6 +1038,7 @@ void f2fs_destroy_gc(struct f2fs_sb_info *sbi);
 /* node.c */
 int f2fs_init_node_manager(struct f2fs_sb_info *sbi);
 void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi);
+int f2fs_register_nat_shrinker(struct f2fs_sb_info *sbi);
 int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		       struct f2fs_nat_cached *ni);
 struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,

@@ -798,6 +798,8 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		goto free_ckpt;
 	}
 	err = f2fs_init_node_manager(sbi);
+	if (!err)
+		err = f2fs_register_nat_shrinker(sbi);
 	if (err)
 		goto free_nm;
 	err = f2fs_load_cursegs(sbi);
