@@ -806,6 +806,9 @@ static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 			}
 			t0 = mono();
 			v.bpf = skel != NULL;
+			/* no interval yet: what BPF will give is zero, not n/a */
+			v.ssr_per_log = v.ssr_per_log || v.bpf;
+			v.ssr_reusable_known = v.bpf && src == SRC_OURS;
 			draw(&ms[cur], cur, nm, &v, why, true);
 			reload = false;
 		}

@@ -293,6 +293,7 @@ for p in "SPACE" "LOGS" "GC" "CHECKPOINTS" "DIRTY" "NAT/SIT" "EXTENT CACHE" "MEM
 done
 grep -q "\[stock f2fs: status + BPF\]" /tmp/stock.txt || fail "the screen does not say stock f2fs with BPF"
 grep -q "n/a (needs our module)" /tmp/stock.txt || fail "the screen does not mark what needs our module"
+grep -q "SSR [0-9]* victims (.*avg checkpointed valid [0-9]* blk, reusable n/a blk" /tmp/stock.txt || fail "no SSR line (checkpointed valid, reusable n/a) in the stock GC panel"
 note "f2fs-top full screen on stock: 8 panels, redrawn at 80 columns on SIGWINCH"
 umount $F
 fsck_clean /dev/vda
