@@ -139,14 +139,21 @@ static const char glyphs[] = " .:-=+*#%@";
 static const char log_letters[] = "hwcHWC";
 static const int log_colours[6] = { 31, 33, 34, 35, 32, 36 };
 
-/* The glyph of @v valid blocks out of @cap: ' ' none, '@' all. */
+/*
+ * The glyph of @v valid blocks out of @cap: ' ' none, '@' all, and
+ * between them . : - = + * # % in ninths of @cap ('%' up to one block
+ * short of full, so that '@' is only ever full).
+ */
 static char glyph(unsigned long long v, unsigned long long cap)
 {
+	unsigned long long i;
+
 	if (!v || !cap)
 		return ' ';
 	if (v >= cap)
 		return '@';
-	return glyphs[1 + (v - 1) * 9 / cap];
+	i = 1 + (v - 1) * 9 / cap;
+	return glyphs[i > 8 ? 8 : i];
 }
 
 static FILE *proc_open(const char *file)

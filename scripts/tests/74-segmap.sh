@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: f2fs-segmap (bpf-tools/f2fs_segmap.c) on known layouts, with our module and with the stock one: on a fresh image made with -e mp4, a 2 MiB .mp4 fills one cold data segment, which the map shows as type 2 with 512 valid blocks (cell "c@"), 256 (50%, cell "c+") once the file is truncated to 1 MiB; writing 3 MiB more moves the cold data log to another segment, which -j reports as its current segment (equal to debugfs or the status file) and the text map marks ("c>"); every map equals /proc/fs/f2fs/vda/segment_info read here by awk; GC passes (stock: foreground ones asked for by ioctl; ours: background GC) show as GC victims, as many as the kernel counted, marked "G"; on a nearly full image (64 KiB files, every other one deleted, then new ones) SSR recycles segments, and the SSR victims of f2fs-segmap, f2fs-gc (JSON and text) and f2fs-top equal, per log, our segs_opened_<log>_ssr (their valid blocks our ssr_victim_valid), and on the stock module the status file's SSR segments; f2fs-segmap full screen in a pty (colours, 'n' for letters, a resize, q); bad arguments, no module, nothing mounted give one-line errors; fsck clean after each part
+# desc: f2fs-segmap (bpf-tools/f2fs_segmap.c) on known layouts, with our module and with the stock one: on a fresh image made with -e mp4, a 2 MiB .mp4 fills one cold data segment, which the map shows as type 2 with 512 valid blocks (cell "c@"), 256 (50%, cell "c+") once the file is truncated to 1 MiB; writing 3 MiB more moves the cold data log to another segment, which -j reports as its current segment (equal to debugfs or the status file) and the text map marks ("c>"); every cell of the text map, one segment a cell and 8 (-g 8), is what segment_info and the kernel's current segments say (log letter, glyph of valid blocks, '>'); every map equals /proc/fs/f2fs/vda/segment_info read here by awk; GC passes (stock: foreground ones asked for by ioctl; ours: background GC) show as GC victims, as many as the kernel counted, marked "G"; on a nearly full image (64 KiB files, every other one deleted, then new ones) SSR recycles segments, and the SSR victims of f2fs-segmap, f2fs-gc (JSON and text) and f2fs-top equal, per log, our segs_opened_<log>_ssr (their valid blocks our ssr_victim_valid), and on the stock module the status file's SSR segments; f2fs-segmap full screen in a pty (colours, 'n' for letters, a resize, q); bad arguments, no module, nothing mounted give one-line errors; fsck clean after each part
 # disks: 256M
 # timeout: 600
 set -eu
@@ -50,6 +50,44 @@ same_map() {
 # cell FILE SEGNO: the two characters of SEGNO's cell in a text map (-b: 32 cells a row)
 cell() {
 	awk -v s="$2" 'BEGIN { b = int(s / 32) * 32 } $1 == b && substr($0, 9, 1) == "|" { print substr($0, 10 + 2 * (s - b), 2); exit }' "$1"
+}
+# cells FILE: the cells of a text map (-b: 32 cells a row), one string
+cells() { awk '$1 ~ /^[0-9]+$/ && substr($0, 9, 1) == "|" { printf "%s", substr($0, 10, 64) }' "$1"; }
+# want_cells G: the cells a text map of G segments a cell should show, from
+# segment_info and the kernel's current segments: the log letter of the
+# group's fullest segment (the first of them; when none holds a valid
+# block, the log whose current segment is there; blank otherwise), then
+# '>' if a current segment is there, else the glyph of the valid blocks
+# of the group out of all its blocks (' ' none, '@' all, . : - = + * # %
+# in ninths between, '%' up to one block short of all)
+want_cells() {
+	_c=""
+	for _l in $LOGS; do _c="$_c $(curseg $_l):$_l"; done
+	seginfo | awk -v g="$1" -v cur="$_c" '
+		BEGIN { n = split(cur, c, " "); for (i = 1; i <= n; i++) { split(c[i], kv, ":"); cl[kv[1]] = kv[2] }
+			split("hot_data h warm_data w cold_data c hot_node H warm_node W cold_node C", a, " ")
+			for (i = 1; i < 12; i += 2) letter[a[i]] = a[i + 1]
+			split("h w c H W C", tl, " ")
+			gl = " .:-=+*#%@" }
+		{ k = int($1 / g); sum[k] += $3; cap[k] += 512; last = k
+		  if ($3 > best[k] + 0) { best[k] = $3; t[k] = $2 }
+		  if ($1 in cl) cur_of[k] = cl[$1] }
+		END { for (k = 0; k <= last; k++) {
+			l = sum[k] > 0 ? tl[t[k] + 1] : (k in cur_of) ? letter[cur_of[k]] : " "
+			if (k in cur_of) x = ">"
+			else if (!sum[k]) x = " "
+			else if (sum[k] >= cap[k]) x = "@"
+			else { i = 1 + int((sum[k] - 1) * 9 / cap[k]); x = substr(gl, 1 + (i > 8 ? 8 : i), 1) }
+			printf "%s%s", l, x } }'
+}
+# same_cells G WHAT: f2fs-segmap -b -g G shows the cells want_cells G says
+same_cells() {
+	f2fs-segmap -b -g "$1" 1 1 > /tmp/g.txt 2> /dev/null || fail "f2fs-segmap -b -g $1 failed ($MOD)"
+	want_cells "$1" > /tmp/g.want
+	_n=$(wc -c < /tmp/g.want)
+	[ "$_n" -gt 0 ] && [ "$(cells /tmp/g.txt | cut -c1-"$_n")" = "$(cat /tmp/g.want)" ] || {
+		cat /tmp/g.txt; echo "want: '$(cat /tmp/g.want)'"; fail "$2: the cells of f2fs-segmap -g $1 differ from segment_info"; }
+	note "$2: the $((_n / 2)) cells of $1 segments each are as segment_info says: '$(cut -c1-64 /tmp/g.want)'"
 }
 # curseg LOG: the log's current segment, from our stats or the stock status file
 curseg() {
@@ -113,6 +151,8 @@ layouts() {
 	f2fs-segmap -b 1 1 > /tmp/m3.txt 2> /dev/null || fail "f2fs-segmap -b failed ($MOD)"
 	cp /tmp/m3.txt "/host/m3-$MOD.txt" 2> /dev/null || true
 	[ "$(cell /tmp/m3.txt "$c1")" = "c>" ] || { cat /tmp/m3.txt; fail "$MOD: the cell of the new current segment $c1 is '$(cell /tmp/m3.txt "$c1")', not 'c>'"; }
+	same_cells 1 "$MOD, 3 MiB more"
+	same_cells 8 "$MOD, 3 MiB more"
 	for l in $LOGS; do
 		c=$(jget /tmp/m3.json cursegs.$l)
 		[ "$c" = "$(curseg $l)" ] || fail "$MOD: $l's current segment $c in the map, $(curseg $l) for the kernel"
