@@ -1,7 +1,7 @@
 #!/bin/sh
 # desc: f2fs-segmap (bpf-tools/f2fs_segmap.c) on known layouts, with our module and with the stock one: on a fresh image made with -e mp4, a 2 MiB .mp4 fills one cold data segment, which the map shows as type 2 with 512 valid blocks (cell "c@"), 256 (50%, cell "c+") once the file is truncated to 1 MiB; writing 3 MiB more moves the cold data log to another segment, which -j reports as its current segment (equal to debugfs or the status file) and the text map marks ("c>"); every cell of the text map, one segment a cell and 8 (-g 8), is what segment_info and the kernel's current segments say (log letter, glyph of valid blocks, '>'); every map equals /proc/fs/f2fs/vda/segment_info read here by awk; GC passes (stock: foreground ones asked for by ioctl; ours: background GC) show as GC victims, as many as the kernel counted, marked "G"; on a nearly full image (64 KiB files, every other one deleted, then new ones) SSR recycles segments, and the SSR victims of f2fs-segmap, f2fs-gc (JSON and text) and f2fs-top equal, per log, our segs_opened_<log>_ssr (their valid blocks our ssr_victim_valid), and on the stock module the status file's SSR segments; f2fs-segmap full screen in a pty (colours, 'n' for letters, a resize, q); bad arguments, no module, nothing mounted give one-line errors; fsck clean after each part
 # disks: 256M
-# timeout: 600
+# timeout: 900
 set -eu
 . /tests/lib.sh
 . /tests/tools.inc
