@@ -526,6 +526,11 @@ struct f2fs_gc_info {
  * @wb_error: a write failed; the next checkpoint must not claim success.
  * @wb_blocked: writeback kept a page dirty for lack of room since sync
  *	last looked (sync writes such pages again after making room).
+ * @failed_lock: protects @failed_pages (taken in bio completion).
+ * @failed_pages: pages whose write failed, to be dirtied again by
+ *	@failed_work (struct f2fs_failed_page).
+ * @failed_work: keeps such pages dirty, so that they stay in memory: the
+ *	in-memory NAT and extents already point at the blocks that failed.
  * @stats: counters for debugfs and the toolkit (locks: see the struct).
  * @gc: garbage collection state.
  * @debugfs_dir: this mount's folder in debugfs (f2fs/<dev>/), or NULL.
@@ -590,6 +595,9 @@ struct f2fs_sb_info {
 	wait_queue_head_t wb_wait;
 	atomic_t wb_error;
 	atomic_t wb_blocked;
+	spinlock_t failed_lock;		/* protects failed_pages */
+	struct list_head failed_pages;
+	struct work_struct failed_work;
 	struct f2fs_stats stats;
 	struct f2fs_gc_info gc;
 	struct dentry *debugfs_dir;
@@ -1017,6 +1025,8 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags);
 void f2fs_batch_submit(struct f2fs_wbatch *b);
+void f2fs_init_failed_writes(struct f2fs_sb_info *sbi);
+void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
 int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		     enum f2fs_log_type type, const struct f2fs_summary *sum);

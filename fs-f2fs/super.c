@@ -93,6 +93,8 @@ static void f2fs_inode_init_once(void *p)
 /* Release everything fill_super set up after the superblock. */
 static void f2fs_release_mount(struct f2fs_sb_info *sbi)
 {
+	f2fs_wait_writes(sbi);
+	f2fs_flush_failed_writes(sbi);
 	f2fs_destroy_gc(sbi);
 	f2fs_free_orphans(sbi);
 	f2fs_destroy_sit(sbi);
@@ -637,6 +639,7 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	atomic_set(&sbi->wb_pending, 0);
 	init_waitqueue_head(&sbi->wb_wait);
 	atomic_set(&sbi->wb_error, 0);
+	f2fs_init_failed_writes(sbi);
 }
 
 /* Read one main-area block synchronously (mount-time checks). */
