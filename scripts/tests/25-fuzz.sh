@@ -23,6 +23,8 @@ fuzz_make_bases /dev/vda
 : > /tmp/fz.step
 fuzz_watchdog &
 WD=$!
+# the watchdog holds the output pipe open: it must not outlive the test
+trap 'kill $WD 2>/dev/null' EXIT
 
 for m in $MODULES; do
 	fuzz_run "$m" "$FIRST" "$N"
