@@ -24,7 +24,7 @@ fuzz_make_bases /dev/vda
 fuzz_watchdog &
 WD=$!
 # the watchdog holds the output pipe open: it must not outlive the test
-trap 'kill $WD 2>/dev/null' EXIT
+trap '_rc=$?; kill $WD 2>/dev/null; exit $_rc' EXIT
 
 for m in $MODULES; do
 	fuzz_run "$m" "$FIRST" "$N"
@@ -74,4 +74,3 @@ for b in $FUZZ_BASES; do
 		echo "node-as-data $b $m: $what" >> /host/fuzz/node-as-data.txt
 	done
 done
-kill $WD 2>/dev/null || true
