@@ -241,8 +241,6 @@ int f2fs_roll_forward_pending(struct f2fs_sb_info *sbi, unsigned int *inodes)
 	int err = 0;
 
 	*inodes = 0;
-	if (f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
-		return 0;
 	xa_init(&ch.inodes);
 	err = walk_chain(sbi, &ch);
 	*inodes = ch.nr_inodes;
@@ -586,8 +584,10 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi)
 	u32 i, seg, held = U32_MAX;
 	int err;
 
-	if (f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
-		return 0;
+	/*
+	 * Also after an unmount checkpoint: fsyncs since the next mount left
+	 * records that only this walk finds.
+	 */
 	xa_init(&ch.inodes);
 	err = walk_chain(sbi, &ch);
 	if (err || !ch.count)

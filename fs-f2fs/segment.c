@@ -20,6 +20,7 @@
  * the logs.
  */
 #include <linux/bio.h>
+#include <linux/buffer_head.h>
 #include <linux/blkdev.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -112,6 +113,37 @@ static int read_full_sum(struct f2fs_sb_info *sbi, unsigned int type)
 	return f2fs_read_meta_blocks(sbi, blk, cs->sum, 1);
 }
 
+/*
+ * Without node summaries in the pack, the SSA block of a current node
+ * segment is as old as the segment's opening: the stock module rebuilds it
+ * from the footers of the blocks the log has written since, and so do we
+ * (our own checkpoints write the SSA, whose entries then already agree).
+ */
+static int restore_node_sums(struct f2fs_sb_info *sbi, unsigned int type)
+{
+	struct f2fs_curseg *cs = &sbi->curseg[type];
+	u32 start, i, n = min_t(u32, cs->blkoff, sbi->blocks_per_seg);
+	struct buffer_head *bh;
+	__le32 nid;
+
+	if (cs->segno >= sbi->main_segs)
+		return 0;	/* check_cursegs() reports it */
+	start = sbi->main_blkaddr + (cs->segno << sbi->log_blocks_per_seg);
+	for (i = 0; i < n; i++) {
+		bh = sb_bread(sbi->sb, start + i);
+		if (!bh)
+			return -EIO;
+		nid = ((struct f2fs_node *)bh->b_data)->footer.nid;
+		brelse(bh);
+		if (cs->sum->entries[i].nid == nid)
+			continue;
+		cs->sum->entries[i].nid = nid;
+		cs->sum->entries[i].version = 0;
+		cs->sum->entries[i].ofs_in_node = 0;
+	}
+	return 0;
+}
+
 static int check_journals(struct f2fs_sb_info *sbi)
 {
 	struct f2fs_journal *nat = &sbi->curseg[F2FS_LOG_HOT_DATA].sum->journal;
@@ -173,6 +205,8 @@ int f2fs_load_cursegs(struct f2fs_sb_info *sbi)
 	}
 	for (i = F2FS_LOG_HOT_NODE; i < F2FS_NR_LOGS; i++) {
 		err = read_full_sum(sbi, i);
+		if (!err && !node_sums_in_pack(sbi))
+			err = restore_node_sums(sbi, i);
 		if (err)
 			return err;
 	}

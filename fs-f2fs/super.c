@@ -809,15 +809,16 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 	if (err)
 		goto free_cursegs;
 
-	if (sb_rdonly(sb) && !f2fs_cp_flag(sbi, CP_UMOUNT_FLAG)) {
+	if (sb_rdonly(sb)) {
 		unsigned int pending;
 
 		err = f2fs_roll_forward_pending(sbi, &pending);
 		if (err)
 			goto free_cursegs;
 		sbi->recovery_pending = pending > 0;
-		f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending (%u fsynced files); a read-write mount does it, this one shows the checkpoint",
-			  pending);
+		if (pending || !f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
+			f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending (%u fsynced files); a read-write mount does it, this one shows the checkpoint",
+				  pending);
 	}
 	if (sb_rdonly(sb) && f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
 		f2fs_info(sbi, "orphan inodes are pending release by a read-write mount");
