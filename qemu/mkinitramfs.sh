@@ -61,6 +61,8 @@ done
 install_bin mke2fs
 # dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
 install_bin dmsetup
+# getfattr/setfattr (attr) and getfacl/setfacl (acl) for the xattr tests
+for t in getfattr setfattr getfacl setfacl; do install_bin "$t" /usr/bin; done
 for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mke2fs "$ST/usr/sbin/$l"; done
 [ -f /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$ST/etc/"
 # the dynamic loader (ldd lists it, but make sure it is at the ABI path)
