@@ -9,10 +9,20 @@
  *   xattrop get PATH NAME [BUFSIZE]                getxattr(2): the value
  *   xattrop remove PATH NAME                       removexattr(2)
  *   xattrop list PATH [BUFSIZE]                    listxattr(2), sorted
+ *   xattrop fsync PATH...                          fsync(2) each file
  *   xattrop fill PATH PREFIX SIZE                  set PREFIX0, PREFIX1, ...
  *                                                  with SIZE-byte values
  *                                                  until one fails
  *   xattrop model DIR SEED OPS ROOM PAD [check]    the random workload
+ *   xattrop model DIR SEED OPS ROOM PAD sync N     the same, with a sync(2)
+ *                                                  before op N (none when
+ *                                                  N >= OPS), and an
+ *                                                  fsync(2) of every file
+ *                                                  at the end
+ *   xattrop model DIR SEED OPS ROOM PAD resume N   ops before N only in the
+ *                                                  model (a run of N ops
+ *                                                  did them), the rest for
+ *                                                  real, then the fsyncs
  *   xattrop as UID GID PROG [ARGS...]              run PROG as UID:GID with
  *                                                  no supplementary groups
  *                                                  (ACL permission checks)
@@ -33,7 +43,8 @@
  * bytes of an xattr node), of which PAD bytes stay free for the end
  * marker.  Every operation's result must be the model's (success, EEXIST,
  * ENODATA or E2BIG), every value read must be the model's, and at the end
- * every file's list and values must be the model's.  With "check" the
+ * every file's list (but for system.* names: ACLs) and values must be the
+ * model's.  With "check" the
  * operations are only replayed in the model, and the files' state is then
  * compared with it (after a remount, a crash, cleaning, or under the other
  * module).  Prints "model: seed S ops N: ok A eexist B enodata C e2big D
@@ -66,8 +77,9 @@ static void usage(void)
 		"       xattrop get PATH NAME [BUFSIZE]\n"
 		"       xattrop remove PATH NAME\n"
 		"       xattrop list PATH [BUFSIZE]\n"
+		"       xattrop fsync PATH...\n"
 		"       xattrop fill PATH PREFIX SIZE\n"
-		"       xattrop model DIR SEED OPS ROOM PAD [check]\n"
+		"       xattrop model DIR SEED OPS ROOM PAD [check|sync N|resume N]\n"
 		"       xattrop as UID GID PROG [ARGS...]\n");
 	exit(2);
 }
@@ -201,6 +213,15 @@ static int do_single(int argc, char **argv)
 		}
 		errno = -n;
 		n = -1;
+	} else if (!strcmp(op, "fsync")) {
+		n = 0;
+		for (i = 2; i < argc && !n; i++) {
+			int fd = open(argv[i], O_RDONLY);
+
+			n = fd < 0 || fsync(fd) ? -1 : 0;
+			if (fd >= 0)
+				close(fd);
+		}
 	} else if (!strcmp(op, "fill") && argc == 5) {
 		char name[300];
 
@@ -325,6 +346,10 @@ static int verify_file(const char *dir, int f)
 		}
 		i++;
 	}
+	/* system.* (ACLs) are not the model's */
+	for (k = 0; k < n; k++)
+		if (!strncmp(names[k], "system.", 7))
+			i++;
 	if (n != i) {
 		snprintf(msg, sizeof(msg), "%d names listed, model has %d", n, i);
 		return fail_at(-1, path, msg);
@@ -340,14 +365,25 @@ static int do_model(int argc, char **argv)
 	size_t room = num(argv[5]), pad = num(argv[6]);
 	int check = argc == 8;
 	long cnt[5] = {0};	/* ok eexist enodata e2big get */
+	long syncat = -1, resume = 0;
 	char path[256], msg[2048];
 	int f, k, fd;
 
 	if (argc == 8 && strcmp(argv[7], "check"))
 		usage();
+	if (argc == 9) {
+		if (!strcmp(argv[7], "sync"))
+			syncat = num(argv[8]);
+		else if (!strcmp(argv[7], "resume"))
+			resume = num(argv[8]);
+		else
+			usage();
+		if (resume)
+			syncat = ops;	/* no sync, but the fsyncs */
+	}
 	make_pool();
 	rng = seed;
-	for (f = 0; f < NFILES && !check; f++) {
+	for (f = 0; f < NFILES && argc != 8; f++) {
 		snprintf(path, sizeof(path), "%s/f%d", dir, f);
 		fd = open(path, O_CREAT | O_WRONLY, 0644);
 		if (fd < 0)
@@ -356,10 +392,14 @@ static int do_model(int argc, char **argv)
 	}
 	for (op = 0; op < ops; op++) {
 		uint32_t r = rnd() % 100;
+
+		check = argc == 8 || op < resume;
 		struct mattr *m;
 		int want, got, flags = 0;
 		size_t size = 0;
 
+		if (op == syncat)
+			sync();
 		f = rnd() % NFILES;
 		k = rnd() % NNAMES;
 		m = &model[f][k];
@@ -414,6 +454,13 @@ static int do_model(int argc, char **argv)
 		if (r < 85)
 			cnt[want == 0 ? 0 : want == EEXIST ? 1 : want == ENODATA ? 2 : 3]++;
 	}
+	for (f = 0; f < NFILES && syncat >= 0; f++) {
+		snprintf(path, sizeof(path), "%s/f%d", dir, f);
+		fd = open(path, O_RDONLY);
+		if (fd < 0 || fsync(fd))
+			return fail_at(ops, path, strerror(errno));
+		close(fd);
+	}
 	for (f = 0; f < NFILES; f++)
 		if (verify_file(dir, f))
 			return 1;
@@ -439,7 +486,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (!strcmp(argv[1], "model")) {
-		if (argc != 7 && argc != 8)
+		if (argc < 7 || argc > 9)
 			usage();
 		return do_model(argc, argv);
 	}
