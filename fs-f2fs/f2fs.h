@@ -601,9 +601,20 @@ struct f2fs_orphan {
 };
 
 /**
+ * struct f2fs_wbatch - adjacent blocks of one writeback pass, one bio.
+ * @bio: the bio being filled, or NULL (owned by the pass, no lock).
+ * @next_blk: the block that may join it next.
+ */
+struct f2fs_wbatch {
+	struct bio *bio;
+	u32 next_blk;
+};
+
+/**
  * struct f2fs_inode_info - in-memory inode.
  * @vfs_inode: the VFS inode.
- * @i_flags: on-disk i_flags.
+ * @i_flags: on-disk i_flags (FS_*_FL bits; changed by fileattr_set under
+ *	the inode lock, read locklessly).
  * @i_advise: on-disk i_advise (cold bit etc.).
  * @i_inline: on-disk i_inline flags.
  * @i_dir_level: dentry level offset for large directories.
@@ -999,6 +1010,9 @@ void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags);
+void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+		      struct page *page, u32 blkaddr, blk_opf_t flags);
+void f2fs_batch_submit(struct f2fs_wbatch *b);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
 int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		     enum f2fs_log_type type, const struct f2fs_summary *sum);
@@ -1117,5 +1131,18 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		 struct iattr *attr);
 int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync);
+
+/* ioctl.c */
+struct fileattr;
+void f2fs_set_inode_flags(struct inode *inode, u32 flags);
+int f2fs_fileattr_get(struct dentry *dentry, struct fileattr *fa);
+int f2fs_fileattr_set(struct user_namespace *mnt_userns,
+		      struct dentry *dentry, struct fileattr *fa);
+long f2fs_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+long f2fs_compat_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+
+/* export.c */
+struct export_operations;
+extern const struct export_operations f2fs_export_ops;
 
 #endif /* _F2FS_LOCAL_H */

@@ -128,6 +128,10 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 	struct inode *inode = d_inode(dentry);
 	int err;
 
+	/* A descriptor opened before chattr +i/+a can still ftruncate. */
+	if ((attr->ia_valid & ATTR_SIZE) &&
+	    (IS_IMMUTABLE(inode) || IS_APPEND(inode)))
+		return -EPERM;
 	err = setattr_prepare(mnt_userns, dentry, attr);
 	if (err)
 		return err;
@@ -265,6 +269,20 @@ static int f2fs_file_open(struct inode *inode, struct file *file)
 	return err;
 }
 
+/*
+ * A descriptor opened before chattr +i or +a keeps its write access; the
+ * flags are checked again here, as the VFS checked them at open.
+ */
+static ssize_t f2fs_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct inode *inode = file_inode(iocb->ki_filp);
+
+	if (IS_IMMUTABLE(inode) ||
+	    (IS_APPEND(inode) && !(iocb->ki_flags & IOCB_APPEND)))
+		return -EPERM;
+	return generic_file_write_iter(iocb, from);
+}
+
 static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	file_accessed(file);
@@ -275,10 +293,14 @@ static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 const struct file_operations f2fs_file_operations = {
 	.llseek		= generic_file_llseek,
 	.read_iter	= generic_file_read_iter,
-	.write_iter	= generic_file_write_iter,
+	.write_iter	= f2fs_file_write_iter,
 	.mmap		= f2fs_file_mmap,
 	.open		= f2fs_file_open,
 	.fsync		= f2fs_sync_file,
+	.unlocked_ioctl	= f2fs_ioctl,
+#ifdef CONFIG_COMPAT
+	.compat_ioctl	= f2fs_compat_ioctl,
+#endif
 	.splice_read	= generic_file_splice_read,
 	.splice_write	= iter_file_splice_write,
 };
@@ -289,4 +311,6 @@ const struct inode_operations f2fs_file_inode_operations = {
 	.listxattr	= f2fs_listxattr,
 	.get_acl	= f2fs_get_acl,
 	.set_acl	= f2fs_set_acl,
+	.fileattr_get	= f2fs_fileattr_get,
+	.fileattr_set	= f2fs_fileattr_set,
 };

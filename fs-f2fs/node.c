@@ -814,10 +814,11 @@ static enum f2fs_log_type node_log_type(struct f2fs_node *rn)
  * of its log; the caller holds sbi->cp_rwsem (shared, or by being the
  * checkpoint).  @marks are the footer's fsync and dentry bits for an fsync
  * record (0 for any other write, which clears them).  Returns with the page
- * unlocked, and submitted, on success; locked on error.
+ * unlocked, and submitted (or in @batch, when given), on success; locked on
+ * error.
  */
 static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
-			   u32 marks, blk_opf_t opf)
+			   u32 marks, blk_opf_t opf, struct f2fs_wbatch *batch)
 {
 	struct f2fs_summary sum = {};
 	struct f2fs_nat_cached ni;
@@ -854,11 +855,15 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	if (ni.blkaddr != NEW_ADDR)
 		f2fs_invalidate_block(sbi, ni.blkaddr);
 	unlock_page(page);
-	f2fs_submit_write(sbi, page, newaddr, REQ_META | opf);
+	if (batch)
+		f2fs_batch_write(sbi, batch, page, newaddr, REQ_META | opf);
+	else
+		f2fs_submit_write(sbi, page, newaddr, REQ_META | opf);
 	return 0;
 }
 
-static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+static int do_node_writepage(struct page *page, struct writeback_control *wbc,
+			     void *batch)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(page->mapping->host->i_sb);
 	bool in_cp = f2fs_in_checkpoint(sbi);
@@ -869,7 +874,7 @@ static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto redirty;
-	err = write_node_page(sbi, page, 0, wbc_to_write_flags(wbc));
+	err = write_node_page(sbi, page, 0, wbc_to_write_flags(wbc), batch);
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
 	if (!err)
@@ -882,6 +887,34 @@ redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);
 	return 0;
+}
+
+static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+{
+	return do_node_writepage(page, wbc, NULL);
+}
+
+/*
+ * The checkpoint's node flush sends runs of adjacent node blocks as single
+ * bios (see f2fs_batch_write()): it holds cp_rwsem exclusively, so no
+ * other writer can hold a node page while waiting for one in the batch.
+ * Node writeback outside a checkpoint writes page by page: there a data
+ * writer may hold a parent node locked while it waits for a child's write.
+ */
+static int f2fs_node_writepages(struct address_space *mapping,
+				struct writeback_control *wbc)
+{
+	struct f2fs_sb_info *sbi = F2FS_SB(mapping->host->i_sb);
+	struct f2fs_wbatch batch = {};
+	struct blk_plug plug;
+	int err;
+
+	blk_start_plug(&plug);
+	err = write_cache_pages(mapping, wbc, do_node_writepage,
+				f2fs_in_checkpoint(sbi) ? &batch : NULL);
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
+	return err;
 }
 
 /**
@@ -990,7 +1023,7 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
 				continue;
 			if (!lock_fsync_page(sbi, page, ino))
 				continue;
-			err = write_node_page(sbi, page, 0, REQ_SYNC);
+			err = write_node_page(sbi, page, 0, REQ_SYNC, NULL);
 			if (err) {
 				set_page_dirty(page);
 				unlock_page(page);
@@ -1051,7 +1084,7 @@ int f2fs_fsync_node_pages(struct inode *inode)
 	wait_on_page_writeback(ipage);
 	/* Written even when clean: the record needs its mark. */
 	clear_page_dirty_for_io(ipage);
-	err = write_node_page(sbi, ipage, marks, REQ_SYNC);
+	err = write_node_page(sbi, ipage, marks, REQ_SYNC, NULL);
 	if (err) {
 		set_page_dirty(ipage);
 		unlock_page(ipage);
@@ -1297,5 +1330,6 @@ out:
 const struct address_space_operations f2fs_node_aops = {
 	.read_folio	= f2fs_node_read_folio,
 	.writepage	= f2fs_node_writepage,
+	.writepages	= f2fs_node_writepages,
 	.dirty_folio	= filemap_dirty_folio,
 };

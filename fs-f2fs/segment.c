@@ -1081,6 +1081,7 @@ static void f2fs_write_end_io(struct bio *bio)
 	struct f2fs_sb_info *sbi = bio->bi_private;
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
+	int pages = 0;
 
 	bio_for_each_segment_all(bv, bio, iter) {
 		struct page *page = bv->bv_page;
@@ -1090,14 +1091,27 @@ static void f2fs_write_end_io(struct bio *bio)
 			atomic_set(&sbi->wb_error, 1);
 		}
 		end_page_writeback(page);
+		pages++;
 	}
 	if (bio->bi_status)
 		f2fs_err(sbi, "write error %d at sector %llu",
 			 blk_status_to_errno(bio->bi_status),
 			 (unsigned long long)bio->bi_iter.bi_sector);
 	bio_put(bio);
-	if (atomic_dec_and_test(&sbi->wb_pending))
+	if (atomic_sub_and_test(pages, &sbi->wb_pending))
 		wake_up_all(&sbi->wb_wait);
+}
+
+static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
+				 blk_opf_t flags, unsigned short vecs)
+{
+	struct bio *bio = bio_alloc(sbi->sb->s_bdev, vecs,
+				    REQ_OP_WRITE | flags, GFP_NOIO);
+
+	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
+	bio->bi_end_io = f2fs_write_end_io;
+	bio->bi_private = sbi;
+	return bio;
 }
 
 /**
@@ -1112,14 +1126,52 @@ static void f2fs_write_end_io(struct bio *bio)
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags)
 {
-	struct bio *bio;
+	struct bio *bio = new_write_bio(sbi, blkaddr, flags, 1);
 
-	bio = bio_alloc(sbi->sb->s_bdev, 1, REQ_OP_WRITE | flags, GFP_NOIO);
-	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
-	bio->bi_end_io = f2fs_write_end_io;
-	bio->bi_private = sbi;
 	__bio_add_page(bio, page, PAGE_SIZE, 0);
 	submit_bio(bio);
+}
+
+/**
+ * f2fs_batch_write - write a page as part of a batch of adjacent blocks.
+ * @sbi: the mount (the block is counted in sbi->wb_pending already).
+ * @b: the batch of the caller's writeback pass.
+ * @page: a page under writeback.
+ * @blkaddr: its new block.
+ * @flags: extra request flags.
+ *
+ * A log hands out adjacent blocks, so one writepages pass over a file
+ * mostly writes a run of them: the run goes to the device as one bio (up to
+ * BIO_MAX_VECS pages), not one bio per page.  A block that does not follow
+ * the batch's last one (the log moved, or another log's block) sends the
+ * batch first.  The caller must send the batch with f2fs_batch_submit()
+ * before it returns or blocks on anything a waiter for these pages could
+ * hold: the pages stay under writeback, and in sbi->wb_pending, until then.
+ */
+void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+		      struct page *page, u32 blkaddr, blk_opf_t flags)
+{
+	if (b->bio && blkaddr == b->next_blk &&
+	    b->bio->bi_opf == (REQ_OP_WRITE | flags) &&
+	    bio_add_page(b->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
+		b->next_blk++;
+		return;
+	}
+	f2fs_batch_submit(b);
+	b->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS);
+	__bio_add_page(b->bio, page, PAGE_SIZE, 0);
+	b->next_blk = blkaddr + 1;
+}
+
+/**
+ * f2fs_batch_submit - send what a batch holds.
+ * @b: the batch; empty afterwards.
+ */
+void f2fs_batch_submit(struct f2fs_wbatch *b)
+{
+	if (b->bio)
+		submit_bio(b->bio);
+	b->bio = NULL;
 }
 
 /**

@@ -63,6 +63,9 @@ install_bin mke2fs
 install_bin dmsetup
 # getfattr/setfattr (attr) and getfacl/setfacl (acl) for the xattr tests
 for t in getfattr setfattr getfacl setfacl; do install_bin "$t" /usr/bin; done
+# chattr/lsattr of e2fsprogs (busybox's lack -v and flags such as D)
+install_bin chattr /usr/bin
+install_bin lsattr /usr/bin
 for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mke2fs "$ST/usr/sbin/$l"; done
 [ -f /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$ST/etc/"
 # the dynamic loader (ldd lists it, but make sure it is at the ABI path)
