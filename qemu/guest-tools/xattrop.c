@@ -10,6 +10,15 @@
  *   xattrop remove PATH NAME                       removexattr(2)
  *   xattrop list PATH [BUFSIZE]                    listxattr(2), sorted
  *   xattrop fsync PATH...                          fsync(2) each file
+ *   xattrop bulk set|verify PREFIX FROM STEP TO SIZE
+ *                                                  for i = FROM, FROM+STEP,
+ *                                                  ... below TO: the file
+ *                                                  PREFIXi (set creates it)
+ *                                                  gets / must have user.vi
+ *                                                  with the setn value of
+ *                                                  SIZE bytes; prints "N ok"
+ *                                                  or the first failure
+ *                                                  (and exits 1)
  *   xattrop fill PATH PREFIX SIZE                  set PREFIX0, PREFIX1, ...
  *                                                  with SIZE-byte values
  *                                                  until one fails
@@ -78,6 +87,7 @@ static void usage(void)
 		"       xattrop remove PATH NAME\n"
 		"       xattrop list PATH [BUFSIZE]\n"
 		"       xattrop fsync PATH...\n"
+		"       xattrop bulk set|verify PREFIX FROM STEP TO SIZE\n"
 		"       xattrop fill PATH PREFIX SIZE\n"
 		"       xattrop model DIR SEED OPS ROOM PAD [check|sync N|resume N]\n"
 		"       xattrop as UID GID PROG [ARGS...]\n");
@@ -165,6 +175,49 @@ static int sorted_list(const char *path, char *buf, size_t size,
 }
 
 static char vbuf[VMAX], vbuf2[VMAX], lbuf[VMAX];
+
+static int do_bulk(int argc, char **argv)
+{
+	long from, step, to, size, i, n = 0;
+	int set, fd;
+	char path[4096], name[64];
+	ssize_t got;
+
+	if (argc != 8 || (strcmp(argv[2], "set") && strcmp(argv[2], "verify")))
+		usage();
+	set = !strcmp(argv[2], "set");
+	from = num(argv[4]);
+	step = num(argv[5]);
+	to = num(argv[6]);
+	size = num(argv[7]);
+	if (!step || size > VMAX)
+		usage();
+	for (i = from; i < to; i += step, n++) {
+		snprintf(path, sizeof(path), "%s%ld", argv[3], i);
+		snprintf(name, sizeof(name), "user.v%ld", i);
+		make_value(vbuf2, name, size, 0);
+		if (set) {
+			fd = open(path, O_CREAT | O_WRONLY, 0644);
+			if (fd < 0 || close(fd) ||
+			    setxattr(path, name, vbuf2, size, 0)) {
+				printf("%s: %s\n", path, errname(errno));
+				return 1;
+			}
+			continue;
+		}
+		got = getxattr(path, name, vbuf, VMAX);
+		if (got < 0) {
+			printf("%s: %s: %s\n", path, name, errname(errno));
+			return 1;
+		}
+		if (got != size || memcmp(vbuf, vbuf2, size)) {
+			printf("%s: %s: value differs\n", path, name);
+			return 1;
+		}
+	}
+	printf("%ld ok\n", n);
+	return 0;
+}
 
 static int do_single(int argc, char **argv)
 {
@@ -473,6 +526,8 @@ int main(int argc, char **argv)
 {
 	if (argc < 3)
 		usage();
+	if (!strcmp(argv[1], "bulk"))
+		return do_bulk(argc, argv);
 	if (!strcmp(argv[1], "as")) {
 		if (argc < 5)
 			usage();

@@ -115,7 +115,7 @@ acls() {
 # layout DEV NAME INO: whether the inode has an inline xattr area (bit 0x1
 # of i_inline) and an xattr node
 layout() {
-	_d=$(echo n | dump.f2fs -i "$3" "$1" 2>/dev/null)
+	_d=$(echo n | dump.f2fs -i "$(printf 0x%x "$3")" "$1" 2>/dev/null)
 	_i=$(echo "$_d" | awk '$1 == "i_inline" { print $5 }' | tr -d ']')
 	_x=$(echo "$_d" | awk '$1 == "i_xattr_nid" { print $5 }' | tr -d ']')
 	if [ -z "$_i" ] || [ -z "$_x" ]; then fail "dump.f2fs -i $3 $1 shows no i_inline or i_xattr_nid"; fi
