@@ -424,6 +424,78 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 	return 0;
 }
 
+static unsigned long nat_shrink_count(struct shrinker *shrink,
+				      struct shrink_control *sc)
+{
+	struct f2fs_nm_info *nm = container_of(shrink, struct f2fs_nm_info,
+					       shrinker);
+	unsigned long cached = READ_ONCE(nm->nat_count);
+	unsigned long dirty = READ_ONCE(nm->nat_dirty);
+
+	return cached > dirty ? cached - dirty : 0;
+}
+
+/*
+ * Drop up to sc->nr_to_scan clean entries, going round the nid space from
+ * where the last scan stopped.  A clean entry holds what the NAT (or its
+ * journal) says, so the next lookup reads it back.  Reclaim may come from
+ * inside our own allocations, which hold nat_lock: only try it.
+ */
+static unsigned long nat_shrink_scan(struct shrinker *shrink,
+				     struct shrink_control *sc)
+{
+	struct f2fs_nm_info *nm = container_of(shrink, struct f2fs_nm_info,
+					       shrinker);
+	struct f2fs_sb_info *sbi = container_of(nm, struct f2fs_sb_info, nm);
+	unsigned long idx, freed = 0, seen = 0, total;
+	struct f2fs_nat_cached *e;
+
+	if (!down_write_trylock(&nm->nat_lock))
+		return SHRINK_STOP;
+	total = nm->nat_count;
+	idx = nm->shrink_next;
+	while (freed < sc->nr_to_scan && seen < total) {
+		e = xa_find(&nm->nat_tree, &idx, ULONG_MAX, XA_PRESENT);
+		if (!e) {
+			if (!nm->shrink_next)
+				break;
+			nm->shrink_next = 0;
+			idx = 0;
+			continue;
+		}
+		seen++;
+		if (!xa_get_mark(&nm->nat_tree, idx, F2FS_NAT_DIRTY)) {
+			xa_erase(&nm->nat_tree, idx);
+			kmem_cache_free(nat_entry_slab, e);
+			nm->nat_count--;
+			freed++;
+		}
+		nm->shrink_next = ++idx;
+	}
+	sbi->stats.nat_shrunk += freed;
+	up_write(&nm->nat_lock);
+	return freed;
+}
+
+/**
+ * f2fs_register_nat_shrinker - let memory pressure trim the NAT cache.
+ * @sbi: the mount, its node manager set up.
+ *
+ * Return: 0, or the error of register_shrinker() (-ENOMEM).
+ */
+int f2fs_register_nat_shrinker(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	int err;
+
+	nm->shrinker.count_objects = nat_shrink_count;
+	nm->shrinker.scan_objects = nat_shrink_scan;
+	nm->shrinker.seeks = DEFAULT_SEEKS;
+	err = register_shrinker(&nm->shrinker, "f2fs-nat:%s", sbi->sb->s_id);
+	nm->shrinker_on = !err;
+	return err;
+}
+
 /**
  * f2fs_destroy_node_manager - free the NAT cache and bitmap.
  * @sbi: the mount.
@@ -433,6 +505,10 @@ void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi)
 	struct f2fs_nm_info *nm = &sbi->nm;
 	struct f2fs_nat_cached *e;
 	unsigned long idx;
+
+	if (nm->shrinker_on)
+		unregister_shrinker(&nm->shrinker);
+	nm->shrinker_on = false;
 
 	xa_for_each(&nm->nat_tree, idx, e)
 		kmem_cache_free(nat_entry_slab, e);

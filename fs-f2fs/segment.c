@@ -1076,25 +1076,102 @@ void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi)
 	mutex_unlock(&sm->seg_lock);
 }
 
+/*
+ * ---- Failed writes ---------------------------------------------------------
+ *
+ * Blocks are written out of place: when a write fails, the in-memory NAT
+ * entry or data address already names the new block, which holds nothing
+ * readable.  The checkpoint that would make that durable fails too
+ * (wb_error), so the disk keeps the previous state; but in memory the page
+ * is the only good copy.  It is dirtied again (from process context: bio
+ * completion cannot) so that reclaim and drop_caches keep it, and reads
+ * go on returning what was written.  The mount is read-only by then, so
+ * writeback leaves such pages alone until unmount discards them.
+ */
+struct f2fs_failed_page {
+	struct list_head list;
+	struct page *page;
+};
+
+static void redirty_failed(struct work_struct *work)
+{
+	struct f2fs_sb_info *sbi = container_of(work, struct f2fs_sb_info,
+						failed_work);
+	struct f2fs_failed_page *fp, *tmp;
+	unsigned long flags;
+	LIST_HEAD(list);
+
+	spin_lock_irqsave(&sbi->failed_lock, flags);
+	list_splice_init(&sbi->failed_pages, &list);
+	spin_unlock_irqrestore(&sbi->failed_lock, flags);
+	list_for_each_entry_safe(fp, tmp, &list, list) {
+		lock_page(fp->page);
+		if (fp->page->mapping)
+			set_page_dirty(fp->page);
+		unlock_page(fp->page);
+		put_page(fp->page);
+		kfree(fp);
+	}
+}
+
+/**
+ * f2fs_init_failed_writes - set up the failed-write list of a mount.
+ * @sbi: the mount.
+ */
+void f2fs_init_failed_writes(struct f2fs_sb_info *sbi)
+{
+	spin_lock_init(&sbi->failed_lock);
+	INIT_LIST_HEAD(&sbi->failed_pages);
+	INIT_WORK(&sbi->failed_work, redirty_failed);
+}
+
+/**
+ * f2fs_flush_failed_writes - finish with pages whose write failed.
+ * @sbi: the mount, with no write in flight (before its inodes go).
+ */
+void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi)
+{
+	flush_work(&sbi->failed_work);
+}
+
+/* In bio completion: remember @page for redirty_failed(). */
+static void keep_failed_page(struct f2fs_sb_info *sbi, struct page *page)
+{
+	struct f2fs_failed_page *fp = kmalloc(sizeof(*fp), GFP_ATOMIC);
+	unsigned long flags;
+
+	if (!fp)
+		return;		/* then a re-read after eviction fails */
+	get_page(page);
+	fp->page = page;
+	spin_lock_irqsave(&sbi->failed_lock, flags);
+	list_add_tail(&fp->list, &sbi->failed_pages);
+	spin_unlock_irqrestore(&sbi->failed_lock, flags);
+	schedule_work(&sbi->failed_work);
+}
+
 static void f2fs_write_end_io(struct bio *bio)
 {
 	struct f2fs_sb_info *sbi = bio->bi_private;
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
-	int pages = 0;
+	int pages = 0, first = 0;
 
+	/* One message per mount: the first error says what follows. */
+	if (bio->bi_status && !atomic_xchg(&sbi->wb_error, 1))
+		first = 1;
 	bio_for_each_segment_all(bv, bio, iter) {
 		struct page *page = bv->bv_page;
 
 		if (bio->bi_status) {
 			mapping_set_error(page->mapping, -EIO);
-			atomic_set(&sbi->wb_error, 1);
+			keep_failed_page(sbi, page);
 		}
 		end_page_writeback(page);
 		pages++;
 	}
-	if (bio->bi_status)
-		f2fs_err(sbi, "write error %d at sector %llu",
+	if (first)
+		f2fs_err(sbi, "write error %d at sector %llu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
 			 blk_status_to_errno(bio->bi_status),
 			 (unsigned long long)bio->bi_iter.bi_sector);
 	bio_put(bio);

@@ -95,6 +95,8 @@ static void f2fs_inode_init_once(void *p)
 /* Release everything fill_super set up after the superblock. */
 static void f2fs_release_mount(struct f2fs_sb_info *sbi)
 {
+	f2fs_wait_writes(sbi);
+	f2fs_flush_failed_writes(sbi);
 	f2fs_destroy_gc(sbi);
 	f2fs_free_orphans(sbi);
 	f2fs_destroy_sit(sbi);
@@ -674,6 +676,7 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	atomic_set(&sbi->wb_pending, 0);
 	init_waitqueue_head(&sbi->wb_wait);
 	atomic_set(&sbi->wb_error, 0);
+	f2fs_init_failed_writes(sbi);
 }
 
 /* Read one main-area block synchronously (mount-time checks). */
@@ -836,6 +839,8 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		goto free_ckpt;
 	}
 	err = f2fs_init_node_manager(sbi);
+	if (!err)
+		err = f2fs_register_nat_shrinker(sbi);
 	if (err)
 		goto free_nm;
 	err = f2fs_load_cursegs(sbi);
