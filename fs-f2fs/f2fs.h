@@ -69,6 +69,9 @@ typedef u32 block_t;
 #define F2FS_OPT_NO_ROLL_FORWARD	BIT(3)	/* disable_roll_forward */
 #define F2FS_OPT_NO_EXT_IDENTIFY	BIT(4)	/* disable_ext_identify */
 #define F2FS_OPT_LAZYTIME		BIT(5)	/* lazytime */
+#define F2FS_OPT_USER_XATTR		BIT(6)	/* user_xattr (xattr.c) */
+#define F2FS_OPT_ACL			BIT(7)	/* acl (acl.c) */
+#define F2FS_OPT_INLINE_XATTR		BIT(8)	/* inline_xattr (xattr.c) */
 
 /**
  * struct f2fs_options - the mount options in force.
@@ -639,6 +642,8 @@ struct f2fs_wbatch {
  * @i_extra_isize: extra attribute bytes (0 without F2FS_EXTRA_ATTR).
  * @i_inline_xattr_addrs: inline xattr size in 4-byte units.
  * @i_crtime: creation time when the image records it.
+ * @i_xattr_sem: orders readers and writers of the xattr list (the inline
+ *	area and the xattr node); @i_xattr_nid changes under it too (xattr.c).
  * @ext_lock: protects @ext.
  * @ext: the largest extent of the file, in memory (fofs, blk, len).
  * @dirty_list: on sbi->dirty_inodes while @meta_dirty (sbi->inode_lock).
@@ -670,6 +675,7 @@ struct f2fs_inode_info {
 	u16 i_extra_isize;
 	u16 i_inline_xattr_addrs;
 	struct timespec64 i_crtime;
+	struct rw_semaphore i_xattr_sem;	/* xattr list, @i_xattr_nid */
 	rwlock_t ext_lock;
 	struct {
 		u32 fofs;

@@ -61,6 +61,8 @@ done
 install_bin mke2fs
 # dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
 install_bin dmsetup
+# getfattr/setfattr (attr) and getfacl/setfacl (acl) for the xattr tests
+for t in getfattr setfattr getfacl setfacl; do install_bin "$t" /usr/bin; done
 # chattr/lsattr of e2fsprogs (busybox's lack -v and flags such as D)
 install_bin chattr /usr/bin
 install_bin lsattr /usr/bin
