@@ -835,19 +835,24 @@ static int f2fs_write_data_page(struct page *page,
 }
 
 /*
- * ->writepages: a pass over a file's dirty pages sends runs of adjacent
- * blocks as single bios.  Nothing in the pass waits for another page's
- * writeback, and the batch goes out before the pass returns.
+ * ->writepages: the checkpoint's pass over a directory's dirty pages sends
+ * runs of adjacent blocks as single bios; it holds cp_rwsem exclusively,
+ * so nobody holds a page lock it needs while waiting for the batch.  Other
+ * passes write page by page: a flusher holding an unsubmitted batch while
+ * it waits for a page lock deadlocked against a truncate that held that
+ * lock and waited for a checkpoint, which waited for the batch.
  */
 static int f2fs_write_data_pages(struct address_space *mapping,
 				 struct writeback_control *wbc)
 {
+	struct f2fs_sb_info *sbi = F2FS_I_SB(mapping->host);
 	struct f2fs_wbatch batch = {};
 	struct blk_plug plug;
 	int err;
 
 	blk_start_plug(&plug);
-	err = write_cache_pages(mapping, wbc, do_write_data_page, &batch);
+	err = write_cache_pages(mapping, wbc, do_write_data_page,
+				f2fs_in_checkpoint(sbi) ? &batch : NULL);
 	f2fs_batch_submit(&batch);
 	blk_finish_plug(&plug);
 	return err;
