@@ -10,9 +10,11 @@
  * something else than ours: gc_calls counts sections cleaned, gc_tried
  * blocks GC tried to move, ...).
  */
+#define _GNU_SOURCE
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -597,6 +599,105 @@ const char *now_hms(void)
 
 	strftime(buf, sizeof(buf), "%H:%M:%S", localtime(&t));
 	return buf;
+}
+
+/* ino -> path, filled by walking the mount for the inodes not known yet */
+struct path_ent {
+	__u32 ino;
+	bool dir;
+	char *path;
+};
+#define PATH_CACHE 8192
+static struct path_ent pcache[PATH_CACHE];
+static int npcache;
+static char *want_base;
+static size_t want_stride;
+static int nwant;
+
+#define WANT(i) ((struct ino_path *)(want_base + (size_t)(i) * want_stride))
+
+static struct path_ent *pcache_find(__u32 ino)
+{
+	int i;
+
+	for (i = 0; i < npcache; i++)
+		if (pcache[i].ino == ino)
+			return &pcache[i];
+	return NULL;
+}
+
+static int walk_fn(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	struct ino_path *w;
+	int i;
+
+	(void)flag;
+	(void)ftw;
+	for (i = 0; i < nwant; i++) {
+		w = WANT(i);
+		if (w->ino != st->st_ino || w->path)
+			continue;
+		if (npcache == PATH_CACHE) {	/* full: start again */
+			while (npcache)
+				free(pcache[--npcache].path);
+		}
+		pcache[npcache].ino = st->st_ino;
+		pcache[npcache].dir = S_ISDIR(st->st_mode);
+		pcache[npcache].path = strdup(path);
+		w->path = pcache[npcache].path;
+		w->dir = pcache[npcache].dir;
+		npcache++;
+	}
+	return 0;
+}
+
+void resolve_paths(const char *dir, struct ino_path *first, int n, size_t stride)
+{
+	struct path_ent *pe;
+	struct ino_path *w;
+	struct stat st;
+	int i, missing = 0;
+
+	want_base = (char *)first;
+	want_stride = stride;
+	for (i = 0; i < n; i++) {
+		w = WANT(i);
+		pe = pcache_find(w->ino);
+		/* a cached path that now names another inode is stale */
+		if (pe && (lstat(pe->path, &st) || st.st_ino != pe->ino)) {
+			free(pe->path);
+			*pe = pcache[--npcache];
+			pe = NULL;
+		}
+		if (pe) {
+			w->path = pe->path;
+			w->dir = pe->dir;
+		} else {
+			w->path = NULL;
+			missing++;
+		}
+	}
+	if (!missing)
+		return;
+	nwant = n;
+	nftw(dir, walk_fn, 32, FTW_PHYS | FTW_MOUNT);
+	nwant = 0;
+}
+
+void json_str(const char *s)
+{
+	putchar('"');
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			printf("\\%c", c);
+		else if (c < 0x20)
+			printf("\\u%04x", c);
+		else
+			putchar(c);
+	}
+	putchar('"');
 }
 
 static const struct argp_option common_opts[] = {

@@ -112,6 +112,21 @@ const char *avg_text(bool known, unsigned long long v, unsigned long long n);
 extern const char *const ssr_stock_na[];	/* its JSON paths null on stock */
 
 /*
+ * Inode numbers to paths: walks the mount @dir (nftw, not crossing mounts)
+ * for the inodes not in a cache (a cached path that now names another
+ * inode is dropped), once per call.  @first is the ino_path of the first
+ * of @n records @stride bytes apart; path stays NULL when not found (a
+ * deleted file).  The paths belong to the cache: valid until the next call.
+ */
+struct ino_path {
+	__u32 ino;
+	bool dir;
+	const char *path;
+};
+void resolve_paths(const char *dir, struct ino_path *first, int n, size_t stride);
+void json_str(const char *s);	/* a JSON string, escaped */
+
+/*
  * The options every tool takes (-d, -j, -v, -h) and "interval [count]",
  * as an argp child: a tool sets env's defaults and lists common_argp in
  * its children.

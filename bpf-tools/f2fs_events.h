@@ -86,6 +86,19 @@ struct tp_extent_update {
 	__u32 fofs, blk, len;
 };
 
+/* f2fs_block_write: one block handed out to a write (cause: DATA, GC, NODE) */
+enum { WC_DATA, WC_GC, WC_NODE };
+struct tp_block_write {
+	struct tp_common c;
+	__u32 dev;
+	unsigned long ino;
+	__u32 index;		/* page index in the file (data), nid (node) */
+	__u32 old_blkaddr, new_blkaddr;
+	int log_type;
+	int mode;
+	int cause;
+};
+
 /* Metadata read path (ino_t is 8 bytes on x86-64). */
 struct tp_nat_lookup {
 	struct tp_common c;
@@ -154,6 +167,8 @@ TP_OFF(tp_cp_end, total_ns, 32);
 TP_OFF(tp_cp_end, wait_ns, 80);
 TP_OFF(tp_cp_end, sit_entries, 92);
 TP_OFF(tp_extent_update, len, 32);
+TP_OFF(tp_block_write, index, 24);
+TP_OFF(tp_block_write, cause, 44);
 TP_OFF(tp_nat_lookup, blkaddr, 32);
 TP_OFF(tp_node_read, kind, 32);
 TP_OFF(tp_iget_exit, latency_ns, 32);

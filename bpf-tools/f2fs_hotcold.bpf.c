@@ -6,7 +6,10 @@
  * or a new one-block extent starts, that block was just written; its
  * segment's log is known from f2fs_segment_alloc (seeded by user space
  * with the logs' current segments).  Blocks rewritten inside a file
- * without changing its extent are not seen.
+ * without changing its extent are not seen.  Where our module has
+ * f2fs_block_write (one record per block handed out, with its file and
+ * log), on_block_write counts every data block exactly instead (DATA and
+ * GC moves; user space loads one of the two).
  *
  * The stock module (st_*): f2fs_submit_page_write fires for every block
  * written to a log (data and node, GC moves included; not in-place updates
@@ -24,7 +27,7 @@
 const volatile __u32 targ_dev = 0;
 const volatile __u32 main_blkaddr = 0;	/* 0: no per-file accounting */
 const volatile __u32 log_blocks_per_seg = 9;
-const volatile __u32 track_files = 0;	/* stock: per-file accounting */
+const volatile __u32 track_files = 0;	/* per-file accounting by st_page_write / on_block_write */
 struct hc_totals totals = {};
 
 struct {
@@ -118,6 +121,15 @@ int on_extent_update(struct tp_extent_update *ctx)
 	}
 	l = *lg - 1;
 	file_block(ino, l);
+	return 0;
+}
+
+SEC("tracepoint/f2fs/f2fs_block_write")
+int on_block_write(struct tp_block_write *ctx)
+{
+	if (DEV_FILTER(ctx->dev) || ctx->cause == WC_NODE)
+		return 0;
+	file_block(ctx->ino, ctx->log_type);
 	return 0;
 }
 

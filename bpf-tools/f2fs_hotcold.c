@@ -6,9 +6,10 @@
  * once at Ctrl-C.  Shows whether hot/cold separation works: .mp4 data in an
  * image made with "mkfs.f2fs -e mp4" should land in cold_data, directory
  * blocks in hot_data/hot_node.  With it, the files that wrote most to each
- * log and the extensions that did (from f2fs_extent_update, see
- * f2fs_hotcold.bpf.c; inode numbers resolved to paths by walking the mount,
- * with a cache).
+ * log and the extensions that did (exactly from f2fs_block_write where our
+ * module has it, else from f2fs_extent_update, exact for sequential writes
+ * only; see f2fs_hotcold.bpf.c; inode numbers resolved to paths by walking
+ * the mount, with a cache).  JSON "file_source" names the one used.
  *
  * The stock module: f2fs_submit_page_write gives every block written to a
  * log, with its log and (for data) its file, so the blocks per log and the
@@ -22,7 +23,6 @@
 #include <argp.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -40,7 +40,7 @@ static const char doc[] =
 "Works with our f2fs module and with the stock one (no LFS/SSR split per\n"
 "log there).\n"
 "\n"
-"USAGE: f2fs-hotcold [-h] [-v] [-j] [-t N] [-P] [-d DEV] [interval] [count]\n"
+"USAGE: f2fs-hotcold [-h] [-v] [-j] [-t N] [-P] [-b|-E] [-d DEV] [interval] [count]\n"
 "\n"
 "EXAMPLES:\n"
 "    f2fs-hotcold            # totals from now until Ctrl-C\n"
@@ -49,15 +49,22 @@ static const char doc[] =
 "    f2fs-hotcold -d /mnt/x  # the f2fs mounted on /mnt/x\n"
 "    f2fs-hotcold -t 10 5    # the 10 top files per log, every 5 seconds\n"
 "    f2fs-hotcold -t 0       # no top files or extensions\n"
-"    f2fs-hotcold -P         # inode numbers only, no walk of the mount\n";
+"    f2fs-hotcold -P         # inode numbers only, no walk of the mount\n"
+"    f2fs-hotcold -E         # top files from extent growth (cheaper, not exact)\n";
 
 static int src;		/* SRC_OURS or SRC_STOCK */
 static int top_n = 3;		/* -t: top files per log (0: none) */
 static bool no_paths;		/* -P */
+static int file_src = -1;	/* -b FS_BLOCK_WRITE, -E FS_EXTENT, -1 auto */
+enum { FS_EXTENT, FS_BLOCK_WRITE, FS_PAGE_WRITE };
+static const char *const file_src_names[] = { "extent_update", "block_write",
+	"submit_page_write" };
 
 static const struct argp_option opts[] = {
 	{ "top", 't', "N", 0, "Top N files (and extensions) per log (default 3, 0: none)" },
 	{ "no-paths", 'P', NULL, 0, "Do not resolve inode numbers to paths (no walk of the mount)" },
+	{ "block-write", 'b', NULL, 0, "Top files from f2fs_block_write, exact (default where it exists)" },
+	{ "extents", 'E', NULL, 0, "Top files from f2fs_extent_update (sequential writes only)" },
 	{},
 };
 static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
@@ -76,6 +83,12 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 	case 'P':
 		no_paths = true;
 		break;
+	case 'b':
+	case 'E':
+		if (file_src >= 0)
+			argp_error(state, "-b and -E exclude each other");
+		file_src = key == 'b' ? FS_BLOCK_WRITE : FS_EXTENT;
+		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
 	}
@@ -85,113 +98,22 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 /* ---- files of one interval, their paths and extensions --------------- */
 
 struct file_row {
-	__u32 ino;
+	struct ino_path ip;	/* first: resolve_paths() takes the rows */
 	__u64 blocks[6];
-	const char *path;	/* NULL: not found (deleted, or not walked) */
-	bool dir;
 };
-
-/* ino -> path, filled by walking the mount for the inodes not known yet */
-struct path_ent {
-	__u32 ino;
-	bool dir;
-	char *path;
-};
-#define PATH_CACHE 8192
-static struct path_ent pcache[PATH_CACHE];
-static int npcache;
-static struct file_row *want_rows;
-static int nwant;
-
-static struct path_ent *pcache_find(__u32 ino)
-{
-	int i;
-
-	for (i = 0; i < npcache; i++)
-		if (pcache[i].ino == ino)
-			return &pcache[i];
-	return NULL;
-}
-
-static int walk_fn(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	int i;
-
-	(void)flag;
-	(void)ftw;
-	for (i = 0; i < nwant; i++) {
-		if (want_rows[i].ino != st->st_ino || want_rows[i].path)
-			continue;
-		if (npcache == PATH_CACHE) {	/* full: start again */
-			while (npcache)
-				free(pcache[--npcache].path);
-		}
-		pcache[npcache].ino = st->st_ino;
-		pcache[npcache].dir = S_ISDIR(st->st_mode);
-		pcache[npcache].path = strdup(path);
-		want_rows[i].path = pcache[npcache].path;
-		want_rows[i].dir = pcache[npcache].dir;
-		npcache++;
-	}
-	return 0;
-}
-
-static void resolve(const struct f2fs_mount *m, struct file_row *rows, int n)
-{
-	struct path_ent *pe;
-	struct stat st;
-	int i, missing = 0;
-
-	for (i = 0; i < n; i++) {
-		pe = pcache_find(rows[i].ino);
-		/* a cached path that now names another inode is stale */
-		if (pe && (lstat(pe->path, &st) || st.st_ino != pe->ino)) {
-			free(pe->path);
-			*pe = pcache[--npcache];
-			pe = NULL;
-		}
-		if (pe) {
-			rows[i].path = pe->path;
-			rows[i].dir = pe->dir;
-		} else {
-			missing++;
-		}
-	}
-	if (!missing || no_paths)
-		return;
-	want_rows = rows;
-	nwant = n;
-	nftw(m->dir, walk_fn, 32, FTW_PHYS | FTW_MOUNT);
-}
 
 static const char *ext_of(const struct file_row *r)
 {
 	const char *b, *dot;
 
-	if (!r->path)
+	if (!r->ip.path)
 		return "?";
-	if (r->dir)
+	if (r->ip.dir)
 		return "(dir)";
-	b = strrchr(r->path, '/');
-	b = b ? b + 1 : r->path;
+	b = strrchr(r->ip.path, '/');
+	b = b ? b + 1 : r->ip.path;
 	dot = strrchr(b, '.');
 	return dot && dot != b && dot[1] ? dot + 1 : "(none)";
-}
-
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
 }
 
 static int cur_log;
@@ -201,7 +123,7 @@ static int by_log_blocks(const void *a, const void *b)
 
 	if (x->blocks[cur_log] != y->blocks[cur_log])
 		return x->blocks[cur_log] < y->blocks[cur_log] ? 1 : -1;
-	return x->ino < y->ino ? -1 : x->ino > y->ino;
+	return x->ip.ino < y->ip.ino ? -1 : x->ip.ino > y->ip.ino;
 }
 
 struct ext_row {
@@ -239,7 +161,7 @@ static int drain_files(int fd, struct file_row **rows)
 				return 0;
 		}
 		memset(&(*rows)[n], 0, sizeof(**rows));
-		(*rows)[n].ino = key;
+		(*rows)[n].ip.ino = key;
 		memcpy((*rows)[n].blocks, v.blocks, sizeof(v.blocks));
 		n++;
 		prev = NULL;	/* the key is gone: start again */
@@ -252,12 +174,14 @@ static void report_files(const struct f2fs_mount *m, struct file_row *rows, int 
 	struct ext_row *ex = calloc(n + 1, sizeof(*ex));
 	int lg, i, j, nex, shown, sep = 0;
 
-	resolve(m, rows, n);
+	if (!no_paths)
+		resolve_paths(m->dir, &rows[0].ip, n, sizeof(*rows));
 	if (env.json)
 		printf(",\"files\":[");
 	else if (n)
 		printf("top files (blocks written, from %s):\n%-10s %8s %8s  %s\n",
-		       src == SRC_STOCK ? "f2fs_submit_page_write" : "extent growth",
+		       file_src == FS_BLOCK_WRITE ? "f2fs_block_write" :
+		       file_src == FS_PAGE_WRITE ? "f2fs_submit_page_write" : "extent growth",
 		       "LOG", "BLOCKS", "INO", "FILE");
 	for (lg = 0; lg < 6; lg++) {
 		cur_log = lg;
@@ -265,10 +189,10 @@ static void report_files(const struct f2fs_mount *m, struct file_row *rows, int 
 		for (i = 0, shown = 0; i < n && shown < top_n && rows[i].blocks[lg]; i++, shown++) {
 			if (env.json) {
 				printf("%s{\"log\":\"%s\",\"ino\":%u,\"blocks\":%llu,\"path\":",
-				       sep++ ? "," : "", log_names[lg], rows[i].ino,
+				       sep++ ? "," : "", log_names[lg], rows[i].ip.ino,
 				       (unsigned long long)rows[i].blocks[lg]);
-				if (rows[i].path)
-					json_str(rows[i].path);
+				if (rows[i].ip.path)
+					json_str(rows[i].ip.path);
 				else
 					printf("null");
 				printf(",\"ext\":");
@@ -276,8 +200,8 @@ static void report_files(const struct f2fs_mount *m, struct file_row *rows, int 
 				printf("}");
 			} else {
 				printf("%-10s %8llu %8u  %s\n", log_names[lg],
-				       (unsigned long long)rows[i].blocks[lg], rows[i].ino,
-				       rows[i].path ? rows[i].path :
+				       (unsigned long long)rows[i].blocks[lg], rows[i].ip.ino,
+				       rows[i].ip.path ? rows[i].ip.path :
 				       no_paths ? "" : "(not found: deleted?)");
 			}
 		}
@@ -395,7 +319,8 @@ static void report(const struct f2fs_mount *m, double secs,
 	if (files_fd >= 0) {
 		nrows = drain_files(files_fd, &rows);
 		if (env.json)
-			printf(",\"file_blocks\":%llu,\"unknown_log_blocks\":%llu",
+			printf(",\"file_source\":\"%s\",\"file_blocks\":%llu,\"unknown_log_blocks\":%llu",
+			       file_src_names[file_src],
 			       (unsigned long long)(now->file_blocks - prev->file_blocks),
 			       (unsigned long long)(now->unknown_log - prev->unknown_log));
 		if (top_n)
@@ -439,18 +364,33 @@ int main(int argc, char **argv)
 	skel->rodata->targ_dev = m.kdev;
 	if (src == SRC_STOCK) {
 		skel->rodata->track_files = top_n > 0;
-	} else if (top_n && !event_exists("f2fs_extent_update")) {
+		file_src = FS_PAGE_WRITE;
+	} else if (file_src == FS_BLOCK_WRITE && !event_exists("f2fs_block_write")) {
+		fprintf(stderr, "f2fs-hotcold: -b: this module has no f2fs_block_write event\n");
+		err = 1;
+		goto cleanup;
+	} else if (file_src < 0) {
+		file_src = event_exists("f2fs_block_write") ? FS_BLOCK_WRITE : FS_EXTENT;
+	}
+	if (src == SRC_STOCK || !top_n) {
+		/* nothing to decide */
+	} else if (file_src == FS_BLOCK_WRITE) {
+		skel->rodata->track_files = 1;
+	} else if (!event_exists("f2fs_extent_update")) {
 		fprintf(stderr, "f2fs-hotcold: no f2fs_extent_update event: no top files\n");
-	} else if (top_n && read_sb(&m, &geo)) {
+	} else if (read_sb(&m, &geo)) {
 		fprintf(stderr, "f2fs-hotcold: cannot read the superblock of /dev/%s: no top files\n",
 			m.name);
 		geo.main_blkaddr = 0;
 	}
-	skel->rodata->main_blkaddr = top_n && src == SRC_OURS ? geo.main_blkaddr : 0;
+	skel->rodata->main_blkaddr = top_n && src == SRC_OURS && file_src == FS_EXTENT ?
+				     geo.main_blkaddr : 0;
 	skel->rodata->log_blocks_per_seg = geo.log_blocks_per_seg;
 	select_programs(skel->obj, src);
 	if (!skel->rodata->main_blkaddr)
 		bpf_program__set_autoload(skel->progs.on_extent_update, false);
+	if (src == SRC_STOCK || !skel->rodata->track_files)
+		bpf_program__set_autoload(skel->progs.on_block_write, false);
 	err = f2fs_hotcold_bpf__load(skel);
 	if (!err)
 		err = f2fs_hotcold_bpf__attach(skel);

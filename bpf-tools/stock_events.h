@@ -135,6 +135,7 @@ struct tps_readdir {
 	X(f2fs_gc_end, tps_gc_end, sec_freed, sec_freed, 20, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, dev, dev, 8, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, ino, ino, 16, 8) \
+	X(f2fs_submit_page_write, tps_page_bio, index, index, 24, 8) \
 	X(f2fs_submit_page_write, tps_page_bio, new_blkaddr, new_blkaddr, 36, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, op, op, 40, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, temp, temp, 48, 4) \
