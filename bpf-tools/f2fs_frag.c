@@ -24,7 +24,8 @@
  * regular file once by FIEMAP; where the filesystem has no FIEMAP
  * (EOPNOTSUPP: our module so far) it says so and falls back to FIBMAP (one
  * ioctl per block, root only), and where that fails too it says so and
- * exits 1.  With an interval it scans again every interval.
+ * exits 1 (-B: FIBMAP from the start).  With an interval it scans again
+ * every interval.
  *
  * Output (text or -j, one JSON object per report): files, blocks,
  * extents, hist (log2 buckets of extents per file), top_files[{ino, path,
@@ -59,7 +60,7 @@ static const char doc[] =
 "(our module's f2fs_block_write, the stock module's f2fs_submit_page_write).\n"
 "Scan (-s): every file under PATH, by FIEMAP (else FIBMAP).\n"
 "\n"
-"USAGE: f2fs-frag [-h] [-v] [-j] [-t N] [-P] [-m N] [-d DEV] [-s PATH] [interval] [count]\n"
+"USAGE: f2fs-frag [-h] [-v] [-j] [-t N] [-P] [-m N] [-d DEV] [-s PATH [-B]] [interval] [count]\n"
 "\n"
 "EXAMPLES:\n"
 "    f2fs-frag               # files written until Ctrl-C, then the report\n"
@@ -67,11 +68,13 @@ static const char doc[] =
 "    f2fs-frag -j 1 10       # JSON, every second, 10 times\n"
 "    f2fs-frag -t 20 -d /mnt/x  # the 20 most fragmented files of /mnt/x\n"
 "    f2fs-frag -s /mnt/f2fs  # scan every file once (FIEMAP or FIBMAP)\n"
-"    f2fs-frag -s /mnt/f2fs -j 60  # scan every minute, JSON\n";
+"    f2fs-frag -s /mnt/f2fs -j 60  # scan every minute, JSON\n"
+"    f2fs-frag -s /mnt/f2fs -B  # scan by FIBMAP (one ioctl per block)\n";
 
 static int top_n = 10;		/* -t */
 static bool no_paths;		/* -P */
 static const char *scan_path;	/* -s */
+static bool force_fibmap;	/* -B */
 static long max_blocks = FR_MAX_BLOCKS;	/* -m */
 
 static const struct argp_option opts[] = {
@@ -79,6 +82,7 @@ static const struct argp_option opts[] = {
 	{ "no-paths", 'P', NULL, 0, "Live: inode numbers only (no walk of the mount)" },
 	{ "max-blocks", 'm', "N", 0, "Live: blocks the BPF map holds (default 262144)" },
 	{ "scan", 's', "PATH", 0, "Scan the files under PATH by FIEMAP/FIBMAP" },
+	{ "fibmap", 'B', NULL, 0, "Scan by FIBMAP even where FIEMAP works (root)" },
 	{},
 };
 static const struct argp_child children[] = { { &common_argp, 0, NULL, 0 }, {} };
@@ -107,6 +111,9 @@ static error_t parse_arg(int key, char *arg, struct argp_state *state)
 		break;
 	case 's':
 		scan_path = arg;
+		break;
+	case 'B':
+		force_fibmap = true;
 		break;
 	default:
 		return ARGP_ERR_UNKNOWN;
@@ -461,6 +468,7 @@ static int scan_once(int src)
 		return 1;
 	}
 	scan_dev = st.st_dev;
+	scan_method = force_fibmap ? M_FIBMAP : M_FIEMAP;
 	scan_err = 0;
 	rows_free(&scan_rows);
 	if (nftw(scan_path, scan_fn, 32, FTW_PHYS | FTW_MOUNT) < 0) {
@@ -532,6 +540,10 @@ int main(int argc, char **argv)
 			return 2;
 		}
 		return scan_main();
+	}
+	if (force_fibmap) {
+		fprintf(stderr, "f2fs-frag: -B needs -s PATH\n");
+		return 2;
 	}
 	if (module_source() == SRC_OURS && !event_exists("f2fs_block_write")) {
 		fprintf(stderr, "f2fs-frag: this build of our module has no f2fs_block_write event: live mode needs it (scan with -s PATH)\n");

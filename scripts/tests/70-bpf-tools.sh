@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: the libbpf tools (bpf-tools/): f2fs-cp, f2fs-hotcold, f2fs-gc and f2fs-top refuse clearly (one line, non-zero exit) bad arguments, a missing module, no mounted f2fs and no privilege; f2fs-cp counts exactly the 5 syncs done as 5 SYNC checkpoints (= debugfs cp_calls delta) with phases within the average; f2fs-hotcold puts .mp4 writes in cold_data (image made with -e mp4) and 700 directories in hot_node, and names movie.mp4 (by path) and the mp4 extension as top cold_data writers, its segment counts equal the debugfs segs_opened deltas; f2fs-top -j figures (checkpoints, events, blocks, extent lookups) add up to the debugfs deltas and -b -n says it runs on debugfs alone; f2fs-gc, after filling to 96% with 64 KiB files and deleting 3 of 4, with background GC, reports cost-benefit victims with utilisation within 0-100% and its passes equal the debugfs gc_calls delta; every -j line parses with jsoncheck (a strict JSON parser, qemu/guest-tools/jsoncheck.c); fsck is clean
+# desc: the libbpf tools (bpf-tools/): f2fs-cp, f2fs-hotcold, f2fs-gc and f2fs-top refuse clearly (one line, non-zero exit) bad arguments, a missing module, no mounted f2fs and no privilege; f2fs-cp counts exactly the 5 syncs done as 5 SYNC checkpoints (= debugfs cp_calls delta) with phases within the average; f2fs-hotcold puts .mp4 writes in cold_data (image made with -e mp4) and 700 directories in hot_node, and names movie.mp4 (by path) and the mp4 extension as top cold_data writers, counts exactly (from f2fs_block_write, JSON file_source) N and M seeded random 4 KiB fsynced overwrites of two files, its segment counts equal the debugfs segs_opened deltas; f2fs-top -j figures (checkpoints, events, blocks, extent lookups) add up to the debugfs deltas and -b -n says it runs on debugfs alone; f2fs-gc, after filling to 96% with 64 KiB files and deleting 3 of 4, with background GC, reports cost-benefit victims with utilisation within 0-100% and its passes equal the debugfs gc_calls delta; every -j line parses with jsoncheck (a strict JSON parser, qemu/guest-tools/jsoncheck.c); fsck is clean
 # disks: 256M
 # timeout: 300
 set -eu
@@ -145,6 +145,37 @@ grep -q '^cold_data  *[0-9]*  *[0-9]*  /mnt/f2fs/clip.mp4$' /tmp/hc.txt || fail 
 grep -q '^cold_data  *mp4  ' /tmp/hc.txt || fail "f2fs-hotcold: no mp4 among the cold_data extensions"
 grep -q '^warm_data  *[0-9]*  *[0-9]*  /mnt/f2fs/notes.txt$' /tmp/hc.txt || fail "f2fs-hotcold: notes.txt not a top warm_data file"
 cp /tmp/hc.txt /host/ 2>/dev/null || true
+# random 4 KiB overwrites, each fsynced: N of ra.dat and M of rb.dat, in a
+# seeded order; f2fs_block_write counts each file's blocks exactly (the
+# extent path, -E, sees only those that change a file's largest extent)
+seed=$(test_seed)
+head -c 262144 /dev/urandom > $F/ra.dat
+head -c 262144 /dev/urandom > $F/rb.dat
+sync
+N=$((20 + seed % 11)) M=$((7 + seed % 13))
+awk -v s="$seed" -v n=$N -v m=$M 'BEGIN { srand(s); for (i = 0; i < n + m; i++) print rand(), (i < n ? "ra.dat" : "rb.dat"), int(rand() * 64) }' |
+	sort -n | cut -d' ' -f2- > /tmp/ops
+start_tool /tmp/hr.json f2fs-hotcold -j -t 10
+HR=$TOOL_PID
+start_tool /tmp/he.json f2fs-hotcold -j -t 10 -E
+while read -r f idx; do
+	dd if=/dev/urandom of=$F/$f bs=4096 count=1 seek="$idx" conv=notrunc,fsync 2> /dev/null
+done < /tmp/ops
+stop_tool INT
+TOOL_PID=$HR
+stop_tool INT
+cat /tmp/hr.json
+jvalid /tmp/hr.json
+jvalid /tmp/he.json
+fblocks() { grep -o "\"blocks\":[0-9]*,\"path\":\"$F/$2\"" "$1" | cut -d: -f2 | cut -d, -f1 | awk '{ s += $1 } END { print s + 0 }'; }
+[ "$(jget /tmp/hr.json file_source)" = block_write ] || fail "f2fs-hotcold: file_source $(jget /tmp/hr.json file_source), not block_write"
+[ "$(jget /tmp/he.json file_source)" = extent_update ] || fail "f2fs-hotcold -E: file_source $(jget /tmp/he.json file_source)"
+[ "$(fblocks /tmp/hr.json ra.dat)" = $N ] || fail "f2fs-hotcold: ra.dat $(fblocks /tmp/hr.json ra.dat) blocks, $N overwrites (seed $seed)"
+[ "$(fblocks /tmp/hr.json rb.dat)" = $M ] || fail "f2fs-hotcold: rb.dat $(fblocks /tmp/hr.json rb.dat) blocks, $M overwrites (seed $seed)"
+wd=$(( $(jget /tmp/hr.json logs.warm_data.lfs_blocks) + $(jget /tmp/hr.json logs.warm_data.ssr_blocks) ))
+[ "$(jget /tmp/hr.json file_blocks)" = $((N + M)) ] && [ $wd = $((N + M)) ] ||
+	fail "f2fs-hotcold: file_blocks $(jget /tmp/hr.json file_blocks), warm_data blocks $wd (debugfs), $((N + M)) overwrites"
+note "f2fs-hotcold: $N and $M random overwrites counted exactly (block_write); the extent path saw $(fblocks /tmp/he.json ra.dat) and $(fblocks /tmp/he.json rb.dat); warm_data $wd blocks"
 umount $F
 fsck_clean /dev/vda
 stock_unchanged /dev/vda tools
