@@ -241,7 +241,7 @@ static void report(int src, const char *mode, const char *where, const char *met
 		   struct rows *rs, const struct fr_totals *t)
 {
 	static const char *const stock_na[] = { "gc_moves", NULL };
-	__u64 hist[HIST_SLOTS] = {}, blocks = 0, untracked = 0;
+	__u64 hist[HIST_SLOTS] = {}, blocks = 0;
 	__s64 extents = 0;
 	struct dir_row *dirs;
 	int i, nd, live = t != NULL;
@@ -250,7 +250,6 @@ static void report(int src, const char *mode, const char *where, const char *met
 		hist[slot_of(rs->r[i].extents)]++;
 		blocks += rs->r[i].blocks;
 		extents += rs->r[i].extents;
-		untracked += rs->r[i].untracked;
 	}
 	qsort(rs->r, rs->n, sizeof(*rs->r), by_extents);
 	if (live && !no_paths && rs->n)
@@ -311,7 +310,7 @@ static void report(int src, const char *mode, const char *where, const char *met
 			snprintf(gc, sizeof(gc), "%llu", (unsigned long long)t->gc_moves);
 			printf("data blocks written %llu (GC moves %s), untracked %llu (block map full), files dropped %llu\n",
 			       (unsigned long long)t->writes, src == SRC_STOCK ? NA : gc,
-			       (unsigned long long)untracked,
+			       (unsigned long long)t->untracked,
 			       (unsigned long long)t->files_dropped);
 		}
 		print_log2_hist(hist, HIST_SLOTS, "extents/file");

@@ -108,12 +108,19 @@ mount -t f2fs /dev/vda $F || fail "mount failed"
 start_tool /tmp/fo.json f2fs-frag -j -t 20
 P1=$TOOL_PID
 start_tool /tmp/fs.json f2fs-frag -j -m 1024 -P
+P2=$TOOL_PID
+start_tool /tmp/fo.txt f2fs-frag -t 3
 workload
 inos
 stop_tool INT
+TOOL_PID=$P2
+stop_tool INT
 TOOL_PID=$P1
 stop_tool INT
-cat /tmp/fo.json
+cat /tmp/fo.json /tmp/fo.txt
+cp /tmp/fo.txt /host/ 2>/dev/null || true
+grep -q "^ *8  *256  *[0-9]*  $F/d1/a.bin$" /tmp/fo.txt || fail "ours live (text): no line for a.bin with 8 extents"
+grep -q "^ *16  *[0-9]*  *2  $F/d1$" /tmp/fo.txt || fail "ours live (text): no line for d1 with 16 extents in 2 files"
 expect_err "scan on ours" "neither FIEMAP nor FIBMAP" f2fs-frag -s $F
 grep -q "FIEMAP is not supported" /tmp/err.txt || fail "the scan does not say FIEMAP is not supported"
 umount $F
