@@ -601,53 +601,71 @@ const char *now_hms(void)
 	return buf;
 }
 
-/* ino -> path, filled by walking the mount for the inodes not known yet */
+/*
+ * ino -> path, filled by walking the mount for the inodes not known yet:
+ * sorted by ino (bsearch), emptied when it grows past PATH_CACHE_MAX.
+ */
 struct path_ent {
 	__u32 ino;
 	bool dir;
-	char *path;
+	char *path;		/* NULL: stale, to be found again */
 };
-#define PATH_CACHE 8192
-static struct path_ent pcache[PATH_CACHE];
-static int npcache;
-static char *want_base;
-static size_t want_stride;
-static int nwant;
+#define PATH_CACHE_MAX (1 << 20)
+static struct path_ent *pcache;
+static size_t npcache, nsorted, cap_pcache;	/* [0, nsorted) sorted */
+static struct ino_path **want;	/* the rows to find, sorted by ino */
+static size_t nwant;
 
-#define WANT(i) ((struct ino_path *)(want_base + (size_t)(i) * want_stride))
+static int cmp_u32(__u32 a, __u32 b)
+{
+	return a < b ? -1 : a > b;
+}
+
+static int ent_cmp(const void *a, const void *b)
+{
+	return cmp_u32(((const struct path_ent *)a)->ino, ((const struct path_ent *)b)->ino);
+}
+
+static int want_cmp(const void *a, const void *b)
+{
+	return cmp_u32((*(struct ino_path *const *)a)->ino, (*(struct ino_path *const *)b)->ino);
+}
 
 static struct path_ent *pcache_find(__u32 ino)
 {
-	int i;
+	struct path_ent key = { .ino = ino };
 
-	for (i = 0; i < npcache; i++)
-		if (pcache[i].ino == ino)
-			return &pcache[i];
-	return NULL;
+	return nsorted ? bsearch(&key, pcache, nsorted, sizeof(*pcache), ent_cmp) : NULL;
 }
 
 static int walk_fn(const char *path, const struct stat *st, int flag, struct FTW *ftw)
 {
-	struct ino_path *w;
-	int i;
+	struct ino_path key = { .ino = st->st_ino }, *kp = &key, **w;
+	struct path_ent *pe;
 
 	(void)flag;
 	(void)ftw;
-	for (i = 0; i < nwant; i++) {
-		w = WANT(i);
-		if (w->ino != st->st_ino || w->path)
-			continue;
-		if (npcache == PATH_CACHE) {	/* full: start again */
-			while (npcache)
-				free(pcache[--npcache].path);
+	w = bsearch(&kp, want, nwant, sizeof(*want), want_cmp);
+	if (!w || (*w)->path)
+		return 0;
+	pe = pcache_find(st->st_ino);	/* a stale entry: found again */
+	if (!pe) {
+		if (npcache == cap_pcache) {
+			size_t c = cap_pcache ? 2 * cap_pcache : 1024;
+			struct path_ent *n = realloc(pcache, c * sizeof(*pcache));
+
+			if (!n)
+				return 1;
+			pcache = n;
+			cap_pcache = c;
 		}
-		pcache[npcache].ino = st->st_ino;
-		pcache[npcache].dir = S_ISDIR(st->st_mode);
-		pcache[npcache].path = strdup(path);
-		w->path = pcache[npcache].path;
-		w->dir = pcache[npcache].dir;
-		npcache++;
+		pe = &pcache[npcache++];	/* sorted again after the walk */
+		pe->ino = st->st_ino;
 	}
+	pe->dir = S_ISDIR(st->st_mode);
+	pe->path = strdup(path);
+	(*w)->path = pe->path;
+	(*w)->dir = pe->dir;
 	return 0;
 }
 
@@ -656,32 +674,35 @@ void resolve_paths(const char *dir, struct ino_path *first, int n, size_t stride
 	struct path_ent *pe;
 	struct ino_path *w;
 	struct stat st;
-	int i, missing = 0;
+	size_t i;
 
-	want_base = (char *)first;
-	want_stride = stride;
-	for (i = 0; i < n; i++) {
-		w = WANT(i);
+	if (npcache > PATH_CACHE_MAX) {
+		while (npcache)
+			free(pcache[--npcache].path);
+		nsorted = 0;
+	}
+	free(want);
+	want = calloc(n + 1, sizeof(*want));
+	nwant = 0;
+	for (i = 0; i < (size_t)n; i++) {
+		w = (struct ino_path *)((char *)first + i * stride);
 		pe = pcache_find(w->ino);
 		/* a cached path that now names another inode is stale */
-		if (pe && (lstat(pe->path, &st) || st.st_ino != pe->ino)) {
+		if (pe && pe->path && (lstat(pe->path, &st) || st.st_ino != pe->ino)) {
 			free(pe->path);
-			*pe = pcache[--npcache];
-			pe = NULL;
+			pe->path = NULL;
 		}
-		if (pe) {
-			w->path = pe->path;
-			w->dir = pe->dir;
-		} else {
-			w->path = NULL;
-			missing++;
-		}
+		w->path = pe ? pe->path : NULL;
+		w->dir = pe && pe->dir;
+		if (!w->path && want)
+			want[nwant++] = w;
 	}
-	if (!missing)
+	if (!nwant)
 		return;
-	nwant = n;
+	qsort(want, nwant, sizeof(*want), want_cmp);
 	nftw(dir, walk_fn, 32, FTW_PHYS | FTW_MOUNT);
-	nwant = 0;
+	qsort(pcache, npcache, sizeof(*pcache), ent_cmp);
+	nsorted = npcache;
 }
 
 void json_str(const char *s)

@@ -114,7 +114,7 @@ extern const char *const ssr_stock_na[];	/* its JSON paths null on stock */
 /*
  * Inode numbers to paths: walks the mount @dir (nftw, not crossing mounts)
  * for the inodes not in a cache (a cached path that now names another
- * inode is dropped), once per call.  @first is the ino_path of the first
+ * inode is dropped), once per call; one record per inode.  @first is the ino_path of the first
  * of @n records @stride bytes apart; path stays NULL when not found (a
  * deleted file).  The paths belong to the cache: valid until the next call.
  */

@@ -16,9 +16,10 @@
  * appended to counts the new part); the block map holds -m entries
  * (default 262144, 8 MiB of kernel memory or so): a block that finds it
  * full is "untracked" (shown per file and in total; that file's count is a
- * lower bound); blocks freed by truncate or unlink are not seen, so a
- * deleted file stays, without a path ("not found: deleted?"), out of the
- * directory totals, and a truncated file keeps its old extents.
+ * lower bound); blocks freed by truncate or unlink are not seen: a file
+ * the walk of the mount no longer finds is counted as deleted and left out
+ * (with -P, no walk, it stays, without a path), and a truncated file keeps
+ * its old extents.
  *
  * Scan mode (-s PATH): walks PATH (not crossing mounts) and maps every
  * regular file once by FIEMAP; where the filesystem has no FIEMAP
@@ -244,16 +245,25 @@ static void report(int src, const char *mode, const char *where, const char *met
 	__u64 hist[HIST_SLOTS] = {}, blocks = 0;
 	__s64 extents = 0;
 	struct dir_row *dirs;
-	int i, nd, live = t != NULL;
+	int i, nd, live = t != NULL, gone = 0;
 
+	/* live: files no longer in the mount (deleted) are left out */
+	if (live && !no_paths && rs->n) {
+		resolve_paths(where, &rs->r[0].ip, rs->n, sizeof(*rs->r));
+		for (i = 0; i < rs->n; i++) {
+			if (rs->r[i].ip.path)
+				rs->r[i - gone] = rs->r[i];
+			else
+				gone++;
+		}
+		rs->n -= gone;
+	}
 	for (i = 0; i < rs->n; i++) {
 		hist[slot_of(rs->r[i].extents)]++;
 		blocks += rs->r[i].blocks;
 		extents += rs->r[i].extents;
 	}
 	qsort(rs->r, rs->n, sizeof(*rs->r), by_extents);
-	if (live && !no_paths && rs->n)
-		resolve_paths(where, &rs->r[0].ip, rs->n, sizeof(*rs->r));
 	nd = dir_totals(rs, &dirs);
 	if (env.json) {
 		printf("{\"time\":\"%s\",\"mode\":\"%s\",\"path\":", now_hms(), mode);
@@ -272,9 +282,13 @@ static void report(int src, const char *mode, const char *where, const char *met
 				printf("null");
 			else
 				printf("%llu", (unsigned long long)t->gc_moves);
-			printf(",\"untracked_blocks\":%llu,\"files_dropped\":%llu",
+			printf(",\"untracked_blocks\":%llu,\"files_dropped\":%llu,\"files_deleted\":",
 			       (unsigned long long)t->untracked,
 			       (unsigned long long)t->files_dropped);
+			if (no_paths)
+				printf("null");
+			else
+				printf("%d", gone);
 		}
 		printf(",\"hist\":");
 		json_log2_hist(hist, HIST_SLOTS);
@@ -308,10 +322,10 @@ static void report(int src, const char *mode, const char *where, const char *met
 			char gc[32];
 
 			snprintf(gc, sizeof(gc), "%llu", (unsigned long long)t->gc_moves);
-			printf("data blocks written %llu (GC moves %s), untracked %llu (block map full), files dropped %llu\n",
+			printf("data blocks written %llu (GC moves %s), untracked %llu (block map full), files dropped %llu (file map full), deleted %d (not shown)\n",
 			       (unsigned long long)t->writes, src == SRC_STOCK ? NA : gc,
 			       (unsigned long long)t->untracked,
-			       (unsigned long long)t->files_dropped);
+			       (unsigned long long)t->files_dropped, gone);
 		}
 		print_log2_hist(hist, HIST_SLOTS, "extents/file");
 		if (top_n && rs->n)

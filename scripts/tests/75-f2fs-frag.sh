@@ -1,7 +1,7 @@
 #!/bin/sh
-# desc: f2fs-frag (bpf-tools/f2fs_frag.c) on known layouts, with our module (live mode, from f2fs_block_write) and the stock one (live from f2fs_submit_page_write, and scans by FIEMAP and by FIBMAP): a file written as 8 pieces of 32 blocks, each synced, interleaved with the pieces of two others (8 of 20 blocks, 4 of 24) has 8 extents, the others 8 and 4, a 600-block file written at once 1 (or what a segment boundary forces); every count and block count equals the extents read from the inode's block addresses by dump.f2fs -i after unmount (the reference), the top files come in the reference's order, the directory totals are the sums of their files; with a block map of 1024 entries the blocks left out are reported as untracked, exactly the rest; on our module the scan says FIEMAP and FIBMAP are not supported (one short error); bad arguments and no module give one-line errors; fsck clean after each part
+# desc: f2fs-frag (bpf-tools/f2fs_frag.c) on known layouts, with our module (live mode, from f2fs_block_write) and the stock one (live from f2fs_submit_page_write, and scans by FIEMAP and by FIBMAP): a file written as 8 pieces of 32 blocks, each synced, interleaved with the pieces of two others (8 of 20 blocks, 4 of 24) has 8 extents, the others 8 and 4, a 600-block file written at once 1 (or what a segment boundary forces); every count and block count equals the extents read from the inode's block addresses by dump.f2fs -i after unmount (the reference), the top files come in the reference's order, the directory totals are the sums of their files; with a block map of 1024 entries the blocks left out are reported as untracked, exactly the rest; on our module, after 2450 files of 64 KiB lost 3 in 4, background GC moves blocks: the tool's GC moves equal the kernel's gc_data_moved and the moved files' extents still equal dump.f2fs's; on our module the scan says FIEMAP and FIBMAP are not supported (one short error); bad arguments and no module give one-line errors; fsck clean after each part
 # disks: 256M
-# timeout: 420
+# timeout: 600
 set -eu
 . /tests/lib.sh
 . /tests/tools.inc
@@ -44,18 +44,23 @@ workload() {
 }
 FILES="d1/a.bin d1/b.bin d2/c.bin d2/seq.bin"
 
-# refs: "path extents blocks ino" of each file, from dump.f2fs -i on the
+# ref1 INO: "extents blocks" of inode INO from dump.f2fs -i on the
 # unmounted device: the i_addr slots (page index, block address), all in
 # the inode (every file here is under 923 blocks; an i_nid would fail)
+ref1() {
+	echo n | dump.f2fs -i "$1" /dev/vda > /tmp/dump.txt 2>&1 || fail "dump.f2fs -i $1 failed"
+	! grep -Eq '^i_nid\[[0-9]\] +\[0x +[1-9a-f]' /tmp/dump.txt || fail "inode $1 has an indirect node: the reference cannot read it"
+	sed -n 's/^i_addr\[0x\([0-9a-f]*\)\][^:]*: *\([0-9]*\)\].*/\1 \2/p' /tmp/dump.txt |
+		while read -r i a; do [ "$a" = 4294967295 ] || echo "$((0x$i)) $a"; done | sort -n |
+		awk 'NR == 1 || $1 != pi + 1 || $2 != pa + 1 { e++ } { n++; pi = $1; pa = $2 } END { print e + 0, n + 0 }'
+}
+
+# refs: "path extents blocks ino" of each file of the layout
 refs() {
 	: > /tmp/refs
 	for f in $FILES; do
 		ino=$(awk -v f="$f" '$1 == f { print $2 }' /tmp/inos)
-		echo n | dump.f2fs -i "$ino" /dev/vda > /tmp/dump.txt 2>&1 || fail "dump.f2fs -i $ino failed"
-		! grep -Eq '^i_nid\[[0-9]\] +\[0x +[1-9a-f]' /tmp/dump.txt || fail "$f has an indirect node: the reference cannot read it"
-		sed -n 's/^i_addr\[0x\([0-9a-f]*\)\][^:]*: *\([0-9]*\)\].*/\1 \2/p' /tmp/dump.txt |
-			while read -r i a; do [ "$a" = 4294967295 ] || echo "$((0x$i)) $a"; done | sort -n |
-			awk -v f="$F/$f" -v ino="$ino" 'NR == 1 || $1 != pi + 1 || $2 != pa + 1 { e++ } { n++; pi = $1; pa = $2 } END { print f, e + 0, n + 0, ino }' >> /tmp/refs
+		echo "$F/$f $(ref1 "$ino") $ino" >> /tmp/refs
 	done
 	cat /tmp/refs
 	cp /tmp/refs /host/ 2>/dev/null || true
@@ -134,6 +139,57 @@ all=$(jget /tmp/fo.json blocks) held=$(jget /tmp/fs.json blocks) left=$(jget /tm
 [ "$left" -gt 0 ] && [ $((held + left)) = "$all" ] ||
 	fail "-m 1024: $held blocks held and $left untracked, $all written"
 note "-m 1024: $held blocks held, $left untracked (of $all)"
+
+# ---- our module: blocks the cleaner moves (cause GC) ---------------------------
+# 2450 files of 64 KiB (96% full), 3 of 4 deleted, all seen by f2fs-frag;
+# then background GC moves the survivors' blocks: the tool's GC moves must
+# be the kernel's gc_data_moved, and the extents of the moved files still
+# those of dump.f2fs (the most fragmented 40 and every 8th of the rest)
+MP=/sys/module/f2fs/parameters
+S=/sys/kernel/debug/f2fs/vda/stats
+sv() { awk -v k="$1" '$1 == k { print $2 }' $S; }
+echo 200 > $MP/bg_gc_min_ms
+echo 1000 > $MP/bg_gc_max_ms
+echo 500 > $MP/bg_gc_nogc_ms
+echo 300 > $MP/bg_gc_idle_ms
+mkfs.f2fs -q -f /dev/vda || fail "mkfs failed"
+mount -t f2fs -o background_gc_off /dev/vda $F || fail "mount failed"
+start_tool /tmp/fg.json f2fs-frag -j -t 1000
+mkdir $F/g
+awk 'BEGIN { for (i = 0; i < 2450; i++) print 65536, "f" i }' > /tmp/names
+mknames /tmp/names $F/g 2> /dev/null || fail "fill failed"
+sync
+find $F/g -type f | awk 'NR % 4' | xargs rm -f
+sync
+m0=$(sv gc_data_moved)
+mount -o remount,background_gc=on $F || fail "remount background_gc=on failed"
+# until GC has moved blocks and then rests 3 s (at most 90 s)
+i=0 last=$m0 still=0
+while [ $i -lt 90 ] && { [ "$last" = "$m0" ] || [ $still -lt 3 ]; }; do
+	sleep 1
+	now=$(sv gc_data_moved)
+	if [ "$now" = "$last" ]; then still=$((still + 1)); else still=0 last=$now; fi
+	i=$((i + 1))
+done
+mount -o remount,background_gc=off $F || fail "remount background_gc=off failed"
+sync
+m1=$(sv gc_data_moved)
+stop_tool INT
+jvalid /tmp/fg.json
+[ $((m1 - m0)) -gt 0 ] || fail "background GC moved no data block in 90 s"
+[ "$(jget /tmp/fg.json gc_moves)" = $((m1 - m0)) ] || fail "f2fs-frag: $(jget /tmp/fg.json gc_moves) GC moves, gc_data_moved says $((m1 - m0))"
+umount $F
+fsck_clean /dev/vda
+tail -1 /tmp/fg.json | grep -o "{\"ino\":[0-9]*,\"path\":\"$F/g/f[0-9]*\",\"dir\":false,\"extents\":[0-9]*,\"blocks\":[0-9]*" |
+	sed 's/{"ino":\([0-9]*\),"path":"\([^"]*\)","dir":false,"extents":\([0-9]*\),"blocks":\([0-9]*\)/\1 \2 \3 \4/' > /tmp/gfiles
+[ "$(wc -l < /tmp/gfiles)" = 612 ] || fail "f2fs-frag lists $(wc -l < /tmp/gfiles) files of g, 612 are left"
+[ "$(jget /tmp/fg.json files_deleted)" = 1838 ] || fail "f2fs-frag: $(jget /tmp/fg.json files_deleted) files deleted, 1838 were"
+awk 'NR <= 40 || NR % 8 == 0' /tmp/gfiles > /tmp/gsample
+while read -r ino path e b; do
+	want=$(ref1 "$ino")
+	[ "$e $b" = "$want" ] || fail "after GC: $path has '$e $b' (extents blocks), dump.f2fs says '$want'"
+done < /tmp/gsample
+note "GC: $((m1 - m0)) data blocks moved (= f2fs-frag's gc_moves); $(wc -l < /tmp/gsample) of 612 files checked against dump.f2fs, extents $(awk '{ print $3 }' /tmp/gsample | sort -n | uniq -c | awk '{ printf "%s:%s ", $2, $1 }')(extents:files)"
 
 # ---- the stock module: live, FIEMAP and FIBMAP scans --------------------------
 use_module stock
