@@ -181,21 +181,13 @@ fsck_clean /dev/vda
 stock_unchanged /dev/vda tools
 
 # ---- f2fs-gc: aging with background GC -----------------------------------
-echo 200 > $P/bg_gc_min_ms
-echo 1000 > $P/bg_gc_max_ms
-echo 500 > $P/bg_gc_nogc_ms
-echo 300 > $P/bg_gc_idle_ms
+gc_params
 mkfs.f2fs -q -f /dev/vda || fail "mkfs failed"
 mount -t f2fs -o background_gc_off /dev/vda $F || fail "mount failed"
 # 2450 files of 64 KiB (96% of the user blocks with their inodes), then 3 of
 # every 4 go: partly valid segments everywhere, few free ones, so background
 # GC finds work
-mkdir $F/g
-awk 'BEGIN { for (i = 0; i < 2450; i++) print 65536, "f" i }' > /tmp/names
-mknames /tmp/names $F/g 2> /dev/null || fail "fill failed"
-sync
-find $F/g -type f | awk 'NR % 4' | xargs rm -f
-sync
+fill_thin $F/g
 umount $F
 # The GC thread first sleeps bg_gc_min_ms: 4 s, so that the tools attach
 # before its first pass; then 200 ms.

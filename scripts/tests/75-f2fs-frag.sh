@@ -145,22 +145,13 @@ note "-m 1024: $held blocks held, $left untracked (of $all)"
 # then background GC moves the survivors' blocks: the tool's GC moves must
 # be the kernel's gc_data_moved, and the extents of the moved files still
 # those of dump.f2fs (the most fragmented 40 and every 8th of the rest)
-MP=/sys/module/f2fs/parameters
 S=/sys/kernel/debug/f2fs/vda/stats
 sv() { awk -v k="$1" '$1 == k { print $2 }' $S; }
-echo 200 > $MP/bg_gc_min_ms
-echo 1000 > $MP/bg_gc_max_ms
-echo 500 > $MP/bg_gc_nogc_ms
-echo 300 > $MP/bg_gc_idle_ms
+gc_params
 mkfs.f2fs -q -f /dev/vda || fail "mkfs failed"
 mount -t f2fs -o background_gc_off /dev/vda $F || fail "mount failed"
 start_tool /tmp/fg.json f2fs-frag -j -t 1000
-mkdir $F/g
-awk 'BEGIN { for (i = 0; i < 2450; i++) print 65536, "f" i }' > /tmp/names
-mknames /tmp/names $F/g 2> /dev/null || fail "fill failed"
-sync
-find $F/g -type f | awk 'NR % 4' | xargs rm -f
-sync
+fill_thin $F/g
 m0=$(sv gc_data_moved)
 mount -o remount,background_gc=on $F || fail "remount background_gc=on failed"
 # until GC has moved blocks and then rests 3 s (at most 90 s)
