@@ -13,10 +13,11 @@
 # chart at all; and, unless ALLOW_MISSING=1, any "not recorded" box.  A
 # screenshot of the whole page goes to LOGDIR/dashboard.png, the DOM after
 # the script to LOGDIR/dashboard-dom.html, chromium's log to
-# LOGDIR/chromium.log.  chromium runs with --no-sandbox (root), a private
-# profile under LOGDIR and no network use (the page is a file:// URL).
+# LOGDIR/chromium.log (DASH_SCALE=0.5: a smaller screenshot).  chromium
+# runs with --no-sandbox (root), a private profile under LOGDIR and no
+# network use (the page is a file:// URL).
 set -eu
-{ [ $# -ge 2 ] && [ $# -le 3 ]; } || { sed -n '2,17s/^# \{0,1\}//p' "$0" >&2; exit 2; }
+{ [ $# -ge 2 ] && [ $# -le 3 ]; } || { sed -n '2,18s/^# \{0,1\}//p' "$0" >&2; exit 2; }
 PAGE=$(realpath "$1") LOGDIR=$2 ALLOW_MISSING=${3:-0}
 [ -f "$PAGE" ] || { echo "dashboard-check: $PAGE: no such page" >&2; exit 2; }
 command -v chromium >/dev/null || { echo "dashboard-check: chromium missing (scripts/setup-dashboard.sh installs it)" >&2; exit 2; }
@@ -89,7 +90,7 @@ PY
 # the page's height (the page wrote it) for a screenshot of all of it
 h=$(tr -dc 0-9 < "$LOGDIR/dashboard-dom.html.height")
 rm -f "$LOGDIR/dashboard-dom.html.height"
-chrome --screenshot="$LOGDIR/dashboard.png" --window-size="1400,$((${h:-3000} + 16))" > /dev/null \
+chrome --screenshot="$LOGDIR/dashboard.png" --window-size="1400,$((${h:-3000} + 16))" --force-device-scale-factor="${DASH_SCALE:-1}" > /dev/null \
 	|| fail "chromium --screenshot exited $?"
 [ "$(head -c 8 "$LOGDIR/dashboard.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] \
 	|| fail "$LOGDIR/dashboard.png is not a PNG"
