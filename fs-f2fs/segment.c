@@ -704,6 +704,7 @@ put_ssa:
  * @sbi: the mount.
  * @type: the log type the block belongs to (folded onto the active logs).
  * @sum: summary entry recording the block's owner.
+ * @owner: the owner again, for the f2fs_block_write event.
  * @blkaddr: set to the new block's address.
  * @next_blkaddr: set to the block the log will hand out next (for node
  *	footers), or NULL_ADDR when unknown.
@@ -718,7 +719,8 @@ put_ssa:
  * block cannot be written.
  */
 int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
-		     const struct f2fs_summary *sum, u32 *blkaddr,
+		     const struct f2fs_summary *sum,
+		     const struct f2fs_block_owner *owner, u32 *blkaddr,
 		     u32 *next_blkaddr)
 {
 	struct f2fs_curseg *cs;
@@ -753,6 +755,7 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, cs->segno);
 	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
+	trace_f2fs_block_write(sbi->sb, owner, *blkaddr, type, cs->alloc_type);
 	/* In flight from now on, for f2fs_wait_writes(). */
 	atomic_inc(&sbi->wb_pending);
 
