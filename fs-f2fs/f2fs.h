@@ -1105,6 +1105,8 @@ void f2fs_drop_recovered_inode(struct f2fs_sb_info *sbi, u32 ino);
 extern const struct address_space_operations f2fs_node_aops;
 
 /* recovery.c */
+int f2fs_read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			 struct page *page);
 u64 f2fs_chain_ver(struct f2fs_sb_info *sbi);
 int f2fs_roll_forward_pending(struct f2fs_sb_info *sbi, unsigned int *inodes);
 int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi);
