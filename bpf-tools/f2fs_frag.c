@@ -550,13 +550,13 @@ int main(int argc, char **argv)
 	if (scan_path) {
 		if (env.dev) {
 			fprintf(stderr, "f2fs-frag: -s PATH and -d DEV exclude each other\n");
-			return 2;
+			return 64;	/* as argp_error */
 		}
 		return scan_main();
 	}
 	if (force_fibmap) {
 		fprintf(stderr, "f2fs-frag: -B needs -s PATH\n");
-		return 2;
+		return 64;	/* as argp_error */
 	}
 	if (module_source() == SRC_OURS && !event_exists("f2fs_block_write")) {
 		fprintf(stderr, "f2fs-frag: this build of our module has no f2fs_block_write event: live mode needs it (scan with -s PATH)\n");
