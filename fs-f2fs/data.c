@@ -811,7 +811,7 @@ static int do_write_data_page(struct page *page, struct writeback_control *wbc,
 	    (sbi->recovering && !in_cp))
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
-		goto redirty;
+		goto cp_busy;
 	err = write_data_page(page, wbc, data_log_type(inode),
 			      F2FS_WRITE_DATA, batch);
 	if (!in_cp)
@@ -819,7 +819,7 @@ static int do_write_data_page(struct page *page, struct writeback_control *wbc,
 	if (!err)
 		return 0;
 	if (err == -EAGAIN)
-		goto redirty;
+		goto cp_busy;
 	if (err == -ENOSPC) {
 		/* Kept for later: the cleaner makes room, sync waits for it. */
 		f2fs_wake_cleaner(sbi);
@@ -830,6 +830,9 @@ static int do_write_data_page(struct page *page, struct writeback_control *wbc,
 	mapping_set_error(page->mapping, err);
 	unlock_page(page);
 	return err;
+cp_busy:
+	/* The checkpoint writes it; fsync sees the count (file.c). */
+	atomic64_inc(&sbi->stats.wb_cp_busy);
 redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);

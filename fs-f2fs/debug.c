@@ -66,7 +66,7 @@ static const char *const node_read_names[F2FS_NR_NODE_READ_KINDS] = {
 static const char *const alloc_names[2] = { "lfs", "ssr" };
 static const char *const fsync_kind_names[F2FS_NR_FSYNC_KINDS] = {
 	"record", "cp_not_file", "cp_links", "cp_changed", "cp_new_dir",
-	"cp_space",
+	"cp_space", "cp_wb_kept",
 };
 
 /* Segment counts by fill; computed from the SIT of a writable mount. */
@@ -385,6 +385,7 @@ static int stats_show(struct seq_file *m, void *unused)
 	kv(m, "room_calls", atomic64_read(&st->room_calls));
 	kv(m, "room_enospc", atomic64_read(&st->room_enospc));
 	kv(m, "wb_deferred", atomic64_read(&st->wb_deferred));
+	kv(m, "wb_cp_busy", atomic64_read(&st->wb_cp_busy));
 	kv_array(m, "alloc_nospace", log_names, st->alloc_nospace,
 		 F2FS_NR_LOGS);
 

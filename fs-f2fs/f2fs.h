@@ -350,6 +350,7 @@ enum f2fs_fsync_kind {
 	F2FS_FSYNC_CP_CHANGED,	/* linked, renamed, shrunk or inline data moved */
 	F2FS_FSYNC_CP_NEW_DIR,	/* a new file in a directory not checkpointed */
 	F2FS_FSYNC_CP_SPACE,	/* space, NAT cache or logs short for records */
+	F2FS_FSYNC_CP_WB_KEPT,	/* writeback left a page for a running checkpoint */
 	F2FS_NR_FSYNC_KINDS,
 };
 
@@ -412,6 +413,8 @@ enum f2fs_node_read_kind {
  *	before dirtying more (f2fs_make_room(), atomic).
  * @room_enospc: of those, how many got -ENOSPC (atomic).
  * @wb_deferred: pages writeback kept dirty for lack of room (atomic).
+ * @wb_cp_busy: data pages writeback kept dirty because a checkpoint held
+ *	or wanted the operations lock (atomic).
  * @rf_files: files rolled forward by recovery at mount.
  * @rf_blocks: data blocks recovery adopted.
  *
@@ -457,6 +460,7 @@ struct f2fs_stats {
 	atomic64_t room_calls;
 	atomic64_t room_enospc;
 	atomic64_t wb_deferred;
+	atomic64_t wb_cp_busy;
 	u64 rf_files;
 	u64 rf_blocks;
 };

@@ -183,22 +183,34 @@ static enum f2fs_fsync_kind fsync_kind(struct inode *inode)
  * Write and wait for a range of a file's pages.  Writeback keeps a page
  * dirty when it finds no room for it (data.c): then the cleaner makes
  * room and the range is written again, a few times before giving up.
+ * It also keeps a page dirty when a checkpoint holds (or waits for) the
+ * operations lock, since it must not wait for it with the page locked;
+ * *@kept then tells the caller that only a checkpoint, which writes every
+ * dirty page itself, makes the range durable: a record would point at
+ * blocks never written.
  */
-static int f2fs_write_range_roomy(struct file *file, loff_t start, loff_t end)
+static int f2fs_write_range_roomy(struct file *file, loff_t start, loff_t end,
+				  bool *kept)
 {
 	struct inode *inode = file_inode(file);
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	unsigned int tries;
-	s64 deferred;
+	s64 deferred, busy;
 	int err;
 
+	*kept = false;
 	for (tries = 0;; tries++) {
 		deferred = atomic64_read(&sbi->stats.wb_deferred);
+		busy = atomic64_read(&sbi->stats.wb_cp_busy);
 		err = file_write_and_wait_range(file, start, end);
 		if (err || !sbi->writable ||
-		    atomic64_read(&sbi->stats.wb_deferred) == deferred ||
-		    !mapping_tagged(inode->i_mapping, PAGECACHE_TAG_DIRTY))
+		    !filemap_range_needs_writeback(inode->i_mapping, start, end))
 			return err;
+		if (atomic64_read(&sbi->stats.wb_deferred) == deferred) {
+			/* Dirtied again by a writer, or kept for a checkpoint. */
+			*kept = atomic64_read(&sbi->stats.wb_cp_busy) != busy;
+			return 0;
+		}
 		if (tries == F2FS_ROOM_RETRIES) {
 			f2fs_err(sbi, "inode %lu: no room to write its dirty pages",
 				 inode->i_ino);
@@ -231,14 +243,15 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	u64 t0 = trace_f2fs_fsync_enabled() ? ktime_get_ns() : 0;
 	enum f2fs_fsync_kind kind;
+	bool kept;
 	int err;
 
-	err = f2fs_write_range_roomy(file, start, end);
+	err = f2fs_write_range_roomy(file, start, end, &kept);
 	if (err)
 		return err;
 	if (sb_rdonly(inode->i_sb) || !sbi->writable)
 		return 0;
-	kind = fsync_kind(inode);
+	kind = kept ? F2FS_FSYNC_CP_WB_KEPT : fsync_kind(inode);
 	err = -ENOSPC;
 	if (kind == F2FS_FSYNC_RECORD)
 		err = f2fs_fsync_node_pages(inode);
