@@ -268,7 +268,7 @@ static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 }
 
 const struct file_operations f2fs_file_operations = {
-	.llseek		= generic_file_llseek,
+	.llseek		= f2fs_llseek,		/* falloc.c */
 	.read_iter	= generic_file_read_iter,
 	.write_iter	= generic_file_write_iter,
 	.mmap		= f2fs_file_mmap,
@@ -276,9 +276,11 @@ const struct file_operations f2fs_file_operations = {
 	.fsync		= f2fs_sync_file,
 	.splice_read	= generic_file_splice_read,
 	.splice_write	= iter_file_splice_write,
+	.fallocate	= f2fs_fallocate,	/* falloc.c */
 };
 
 const struct inode_operations f2fs_file_inode_operations = {
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.fiemap		= f2fs_fiemap,		/* falloc.c */
 };
