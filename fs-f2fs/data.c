@@ -1327,6 +1327,9 @@ static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
 	vm_fault_t ret = VM_FAULT_LOCKED;
 	int err;
 
+	/* A shared mapping made before chattr +i or +a may not write. */
+	if (IS_IMMUTABLE(inode) || IS_APPEND(inode))
+		return VM_FAULT_SIGBUS;
 	sb_start_pagefault(inode->i_sb);
 	file_update_time(vmf->vma->vm_file);
 	err = f2fs_balance_fs(sbi);

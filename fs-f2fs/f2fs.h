@@ -600,7 +600,8 @@ struct f2fs_orphan {
 /**
  * struct f2fs_inode_info - in-memory inode.
  * @vfs_inode: the VFS inode.
- * @i_flags: on-disk i_flags.
+ * @i_flags: on-disk i_flags (FS_*_FL bits; changed by fileattr_set under
+ *	the inode lock, read locklessly).
  * @i_advise: on-disk i_advise (cold bit etc.).
  * @i_inline: on-disk i_inline flags.
  * @i_dir_level: dentry level offset for large directories.
@@ -1114,6 +1115,19 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		 struct iattr *attr);
 int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync);
+
+/* ioctl.c */
+struct fileattr;
+void f2fs_set_inode_flags(struct inode *inode, u32 flags);
+int f2fs_fileattr_get(struct dentry *dentry, struct fileattr *fa);
+int f2fs_fileattr_set(struct user_namespace *mnt_userns,
+		      struct dentry *dentry, struct fileattr *fa);
+long f2fs_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+long f2fs_compat_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
+
+/* export.c */
+struct export_operations;
+extern const struct export_operations f2fs_export_ops;
 
 /* falloc.c */
 struct fiemap_extent_info;

@@ -126,6 +126,10 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 	struct inode *inode = d_inode(dentry);
 	int err;
 
+	/* A descriptor opened before chattr +i/+a can still ftruncate. */
+	if ((attr->ia_valid & ATTR_SIZE) &&
+	    (IS_IMMUTABLE(inode) || IS_APPEND(inode)))
+		return -EPERM;
 	err = setattr_prepare(mnt_userns, dentry, attr);
 	if (err)
 		return err;
@@ -260,6 +264,20 @@ static int f2fs_file_open(struct inode *inode, struct file *file)
 	return err;
 }
 
+/*
+ * A descriptor opened before chattr +i or +a keeps its write access; the
+ * flags are checked again here, as the VFS checked them at open.
+ */
+static ssize_t f2fs_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
+{
+	struct inode *inode = file_inode(iocb->ki_filp);
+
+	if (IS_IMMUTABLE(inode) ||
+	    (IS_APPEND(inode) && !(iocb->ki_flags & IOCB_APPEND)))
+		return -EPERM;
+	return generic_file_write_iter(iocb, from);
+}
+
 static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 {
 	file_accessed(file);
@@ -270,10 +288,14 @@ static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 const struct file_operations f2fs_file_operations = {
 	.llseek		= f2fs_llseek,		/* falloc.c */
 	.read_iter	= generic_file_read_iter,
-	.write_iter	= generic_file_write_iter,
+	.write_iter	= f2fs_file_write_iter,
 	.mmap		= f2fs_file_mmap,
 	.open		= f2fs_file_open,
 	.fsync		= f2fs_sync_file,
+	.unlocked_ioctl	= f2fs_ioctl,
+#ifdef CONFIG_COMPAT
+	.compat_ioctl	= f2fs_compat_ioctl,
+#endif
 	.splice_read	= generic_file_splice_read,
 	.splice_write	= iter_file_splice_write,
 	.fallocate	= f2fs_fallocate,	/* falloc.c */
@@ -282,5 +304,7 @@ const struct file_operations f2fs_file_operations = {
 const struct inode_operations f2fs_file_inode_operations = {
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.fileattr_get	= f2fs_fileattr_get,
+	.fileattr_set	= f2fs_fileattr_set,
 	.fiemap		= f2fs_fiemap,		/* falloc.c */
 };

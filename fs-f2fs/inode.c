@@ -30,24 +30,6 @@ static void time_to_disk(const struct timespec64 *t, __le64 *sec,
 	*nsec = cpu_to_le32(t->tv_nsec);
 }
 
-static void set_inode_flags(struct inode *inode, u32 flags)
-{
-	unsigned int f = 0;
-
-	if (flags & FS_SYNC_FL)
-		f |= S_SYNC;
-	if (flags & FS_APPEND_FL)
-		f |= S_APPEND;
-	if (flags & FS_IMMUTABLE_FL)
-		f |= S_IMMUTABLE;
-	if (flags & FS_NOATIME_FL)
-		f |= S_NOATIME;
-	if (flags & FS_DIRSYNC_FL)
-		f |= S_DIRSYNC;
-	inode_set_flags(inode, f,
-			S_SYNC | S_APPEND | S_IMMUTABLE | S_NOATIME | S_DIRSYNC);
-}
-
 static void load_extent(struct inode *inode, const struct f2fs_extent *e)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
@@ -184,7 +166,7 @@ static int read_raw_inode(struct inode *inode, struct page *page, bool orphan)
 			      inode->i_ino, inode->i_size);
 		return -EFSCORRUPTED;
 	}
-	set_inode_flags(inode, flags);
+	f2fs_set_inode_flags(inode, flags);
 	if (!(fi->i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY)) &&
 	    f2fs_may_extent(inode))
 		load_extent(inode, &ri->i_ext);

@@ -51,6 +51,18 @@ static struct dentry *f2fs_lookup(struct inode *dir, struct dentry *dentry,
 	return ret;
 }
 
+/*
+ * A directory flagged dirsync (chattr +D, or a sync/dirsync mount) makes a
+ * change of its entries durable before the call returns: a checkpoint, as
+ * the stock module writes.
+ */
+static int dirsync(struct inode *dir, int err)
+{
+	if (err || !IS_DIRSYNC(dir))
+		return err;
+	return f2fs_write_checkpoint(F2FS_I_SB(dir), F2FS_CP_SYNC);
+}
+
 /* Undo a half-made inode: no link, so eviction frees it. */
 static void drop_new_inode(struct inode *inode)
 {
@@ -100,19 +112,19 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 static int f2fs_create(struct user_namespace *mnt_userns, struct inode *dir,
 		       struct dentry *dentry, umode_t mode, bool excl)
 {
-	return new_entry(dir, dentry, S_IFREG | (mode & ~S_IFMT), 0);
+	return dirsync(dir, new_entry(dir, dentry, S_IFREG | (mode & ~S_IFMT), 0));
 }
 
 static int f2fs_mkdir(struct user_namespace *mnt_userns, struct inode *dir,
 		      struct dentry *dentry, umode_t mode)
 {
-	return new_entry(dir, dentry, S_IFDIR | mode, 0);
+	return dirsync(dir, new_entry(dir, dentry, S_IFDIR | mode, 0));
 }
 
 static int f2fs_mknod(struct user_namespace *mnt_userns, struct inode *dir,
 		      struct dentry *dentry, umode_t mode, dev_t rdev)
 {
-	return new_entry(dir, dentry, mode, rdev);
+	return dirsync(dir, new_entry(dir, dentry, mode, rdev));
 }
 
 static int f2fs_symlink(struct user_namespace *mnt_userns, struct inode *dir,
@@ -144,7 +156,7 @@ static int f2fs_symlink(struct user_namespace *mnt_userns, struct inode *dir,
 	if (err)
 		goto discard;
 	d_instantiate_new(dentry, inode);
-	return 0;
+	return dirsync(dir, 0);
 discard:
 	drop_new_inode(inode);
 	return err;
@@ -171,7 +183,7 @@ static int f2fs_link(struct dentry *old_dentry, struct inode *dir,
 		d_instantiate(dentry, inode);
 	}
 	f2fs_unlock_op(sbi);
-	return err;
+	return dirsync(dir, err);
 }
 
 /* One link less for @inode; at zero it becomes an orphan until evicted. */
@@ -215,14 +227,14 @@ static int remove_name(struct inode *dir, struct dentry *dentry, bool is_dir)
 
 static int f2fs_unlink(struct inode *dir, struct dentry *dentry)
 {
-	return remove_name(dir, dentry, false);
+	return dirsync(dir, remove_name(dir, dentry, false));
 }
 
 static int f2fs_rmdir(struct inode *dir, struct dentry *dentry)
 {
 	if (!f2fs_empty_dir(d_inode(dentry)))
 		return -ENOTEMPTY;
-	return remove_name(dir, dentry, true);
+	return dirsync(dir, remove_name(dir, dentry, true));
 }
 
 static int f2fs_rename(struct user_namespace *mnt_userns,
@@ -309,7 +321,9 @@ unlock:
 put_old:
 	if (old_page)
 		put_page(old_page);
-	return err;
+	if (!err && old_dir != new_dir)
+		err = dirsync(old_dir, 0);
+	return dirsync(new_dir, err);
 }
 
 const struct inode_operations f2fs_dir_inode_operations = {
@@ -324,6 +338,8 @@ const struct inode_operations f2fs_dir_inode_operations = {
 	.rename		= f2fs_rename,
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.fileattr_get	= f2fs_fileattr_get,
+	.fileattr_set	= f2fs_fileattr_set,
 };
 
 const struct inode_operations f2fs_symlink_inode_operations = {

@@ -303,6 +303,8 @@ static int apply_inode_copy(struct inode *inode, const struct f2fs_node *src)
 	f2fs_time_from_disk(&inode->i_ctime, ri->i_ctime, ri->i_ctime_nsec);
 	f2fs_time_from_disk(&inode->i_mtime, ri->i_mtime, ri->i_mtime_nsec);
 	fi->i_advise = ri->i_advise;
+	WRITE_ONCE(fi->i_flags, le32_to_cpu(ri->i_flags));
+	f2fs_set_inode_flags(inode, fi->i_flags);
 	f2fs_mark_meta_dirty(inode);
 	return 0;
 }

@@ -771,6 +771,7 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 
 	sb->s_magic = F2FS_SUPER_MAGIC;
 	sb->s_op = &f2fs_sops;
+	sb->s_export_op = &f2fs_export_ops;
 	sb->s_maxbytes = max_file_size();
 	sb->s_time_gran = 1;
 	sb->s_max_links = U32_MAX;

@@ -65,6 +65,9 @@ install_bin xfs_io
 install_bin filefrag
 # dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
 install_bin dmsetup
+# chattr/lsattr of e2fsprogs (busybox's lack -v and flags such as D)
+install_bin chattr /usr/bin
+install_bin lsattr /usr/bin
 for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mke2fs "$ST/usr/sbin/$l"; done
 [ -f /etc/mke2fs.conf ] && cp /etc/mke2fs.conf "$ST/etc/"
 # the dynamic loader (ldd lists it, but make sure it is at the ABI path)
