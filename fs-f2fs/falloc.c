@@ -39,9 +39,10 @@
  * Inline data is one data range up to i_size.
  *
  * FIEMAP reports written runs with their physical addresses, NEW_ADDR
- * runs as FIEMAP_EXTENT_UNWRITTEN (no location: UNKNOWN, physical 0), or,
- * when the page is dirty, FIEMAP_EXTENT_DELALLOC; FIEMAP_FLAG_SYNC writes
- * the file first.  Inline data is one DATA_INLINE | NOT_ALIGNED extent
+ * runs as FIEMAP_EXTENT_UNWRITTEN at physical 0 (as the stock module
+ * does), or, when the page is dirty, FIEMAP_EXTENT_DELALLOC (| UNKNOWN);
+ * every extent is FIEMAP_EXTENT_MERGED, as stock's; FIEMAP_FLAG_SYNC
+ * writes the file first.  Inline data is one DATA_INLINE | NOT_ALIGNED extent
  * whose physical address is the byte in the inode block.
  *
  * bmap (FIBMAP) writes dirty pages first and maps written blocks only.
@@ -552,13 +553,14 @@ static int next_extent(struct fiemap_ctx *c, u64 index, u64 end)
 static int fill_extent(struct fiemap_extent_info *fieinfo,
 		       const struct fiemap_ctx *c, bool last)
 {
-	u32 flags = last ? FIEMAP_EXTENT_LAST : 0;
+	/* Extents are merged from blocks: MERGED on each, as stock sets. */
+	u32 flags = FIEMAP_EXTENT_MERGED | (last ? FIEMAP_EXTENT_LAST : 0);
 	u64 phys = 0;
 
 	if (c->kind == FALLOC_DATA)
 		phys = (u64)c->phys << PAGE_SHIFT;
 	else if (c->kind == FALLOC_UNWRITTEN)
-		flags |= FIEMAP_EXTENT_UNWRITTEN | FIEMAP_EXTENT_UNKNOWN;
+		flags |= FIEMAP_EXTENT_UNWRITTEN;
 	else
 		flags |= FIEMAP_EXTENT_DELALLOC | FIEMAP_EXTENT_UNKNOWN;
 	return fiemap_fill_next_extent(fieinfo, c->start << PAGE_SHIFT, phys,

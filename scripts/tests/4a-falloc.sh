@@ -1,0 +1,261 @@
+#!/bin/sh
+# desc: fallocate (mode 0, KEEP_SIZE), punch hole and zero range, seeded random ops on three files, run on tmpfs, on our module and on the stock one: bytes and sizes equal tmpfs after every op; SEEK_DATA/SEEK_HOLE maps (xfs_io seek -a -r, after fsync) equal the stock module's after every op and tmpfs's for files never preallocated; fsck.f2fs clean after every phase; then the stock module modifies our image and ours the stock one (both verified the same way); FIEMAP and FIBMAP against a known layout and against the stock module's view of the same image; ENOSPC up front on a nearly full device, and a reservation that fits is then written without ENOSPC; stock_unchanged at the end
+# disks: 256M 256M 128M 128M
+# timeout: 1500
+#
+# vda: ours (phases 1-3), then stock (phase 4); vdb: stock, then ours.
+# vdc/vdd: ENOSPC, ours and stock.  Replay: GUEST_ARGS=seed=N.
+set -eu
+. /tests/lib.sh
+
+SEED=$(test_seed)
+REF=/tmp/ref
+M=/mnt/f2fs
+L=/tmp/logs
+mkdir -p $REF $M $L
+mount -t tmpfs -o size=200m tmpfs $REF
+
+# --- the seeded op lists: one file per phase ----------------------------------
+# Lines: w F OFF LEN PAT (pwrite) | a F OFF LEN k|- (falloc) | p F OFF LEN
+# (fpunch) | z F OFF LEN k|- (fzero) | t F SIZE (truncate) | r F (rm).
+# Offsets within 6 MiB, a third of them not block aligned.
+gen_ops() {	# gen_ops SEED PHASE COUNT
+	awk -v seed="$1" -v ph="$2" -v n="$3" 'BEGIN {
+		srand(seed * 10 + ph)
+		for (i = 0; i < n; i++) {
+			f = "f" int(rand() * 3)
+			off = int(rand() * 1536) * 4096
+			if (rand() < 0.33) off += int(rand() * 4096)
+			len = (1 + int(rand() * (rand() < 0.7 ? 64 : 400))) * 4096
+			if (rand() < 0.33) len += int(rand() * 4096) - 2048
+			k = rand() < 0.5 ? "k" : "-"
+			r = rand()
+			if (r < 0.30) printf "w %s %d %d 0x%02x\n", f, off, len, 1 + int(rand() * 254)
+			else if (r < 0.48) printf "a %s %d %d %s\n", f, off, len, k
+			else if (r < 0.70) printf "p %s %d %d\n", f, off, len
+			else if (r < 0.85) printf "z %s %d %d %s\n", f, off, len, k
+			else if (r < 0.96) printf "t %s %d\n", f, int(rand() * 1600) * 4096 + (rand() < 0.5 ? int(rand() * 4096) : 0)
+			else printf "r %s\n", f
+		}
+	}'
+}
+
+# run_ops DIR OPS TAG REF: run the ops in DIR; after each op append to
+# $L/TAG.bytes "N file size md5" and to $L/TAG.map "N map[T][P] file
+# <seek -a -r 0 after fsync>".  T: the file was preallocated or zeroed
+# since it was created, so tmpfs's map is not comparable.  P: a punch with
+# an unaligned end: the stock module then gives the partial block a block
+# even in a hole (zeroing it as data), ours and tmpfs leave the hole, so
+# the stock module's map is not comparable.  REF=1 on tmpfs,
+# which has no FALLOC_FL_ZERO_RANGE: zero range is punch (+ falloc to
+# extend the size), the same bytes.  Errors are logged as ERR lines.
+run_ops() {
+	_d=$1 _tag=$3 _ref=$4 _n=0
+	while read -r op f a b c; do
+		_n=$((_n + 1))
+		_p=$_d/$f
+		case $op in
+		w) xfs_io -f -c "pwrite -q -S $c $a $b" "$_p" ;;
+		a) xfs_io -f -c "falloc $([ "$c" = k ] && echo -k) $a $b" "$_p"
+		   eval "taint_$f=1" ;;
+		p) xfs_io -f -c "fpunch $a $b" "$_p"
+		   [ $((a % 4096)) = 0 ] && [ $(((a + b) % 4096)) = 0 ] ||
+			eval "part_$f=1" ;;
+		z) if [ "$_ref" = 1 ]; then
+			if [ "$c" = k ]; then xfs_io -f -c "fpunch $a $b" "$_p"
+			else xfs_io -f -c "fpunch $a $b" -c "falloc $a $b" "$_p"; fi
+		   else
+			xfs_io -f -c "fzero $([ "$c" = k ] && echo -k) $a $b" "$_p"
+		   fi
+		   eval "taint_$f=1" ;;
+		t) # Our truncate dirties a cached page over a hole, and our
+		   # writeback gives it a block, where the stock module's
+		   # writeback skips such a page (reported): drop the cache
+		   # first so that the maps stay comparable.
+		   sync
+		   echo 3 > /proc/sys/vm/drop_caches
+		   xfs_io -f -c "truncate $a" "$_p" ;;
+		r) rm -f "$_p"; eval "taint_$f=0 part_$f=0" ;;
+		*) fail "bad op line: $op $f" ;;
+		esac 2> /tmp/op.err
+		if [ -s /tmp/op.err ]; then
+			echo "$_n ERR $op $f: $(sed "s|$_d/||g" /tmp/op.err | tr '\n' ' ')" >> "$L/$_tag.bytes"
+		fi
+		if [ -e "$_p" ]; then
+			echo "$_n $f $(stat -c %s "$_p") $(md5sum < "$_p" | cut -d' ' -f1)" >> "$L/$_tag.bytes"
+			_t=$(eval "echo \${taint_$f:-0}\${part_$f:-0}" | sed 's/^1/T/; s/1$/P/; s/0//g')
+			echo "$_n map$_t $f $(xfs_io -c fsync -c 'seek -a -r 0' "$_p" 2>&1 | tail -n +2 | tr '\t\n' ': ')" >> "$L/$_tag.map"
+		else
+			echo "$_n $f absent" >> "$L/$_tag.bytes"
+		fi
+	done < "$2"
+}
+
+# compare A B WHAT: two logs must be equal
+compare() {
+	if ! cmp -s "$1" "$2"; then
+		diff "$1" "$2" | head -20 | cut -c1-300
+		cp "$1" "$2" /host/ 2>/dev/null || true
+		fail "$3: $(basename "$1") and $(basename "$2") differ (first lines above)"
+	fi
+}
+
+# check_phase PH TAG: bytes equal tmpfs's, untainted maps equal tmpfs's
+check_phase() {
+	compare "$L/ref$1.bytes" "$L/$2.bytes" "phase $1, $2: bytes and sizes against tmpfs"
+	grep -E ' mapP? ' "$L/ref$1.map" > /tmp/a.map || true
+	grep -E ' mapP? ' "$L/$2.map" > /tmp/b.map || true
+	compare /tmp/a.map /tmp/b.map "phase $1, $2: SEEK_DATA/SEEK_HOLE maps of never-preallocated files against tmpfs"
+	note "phase $1, $2: $(wc -l < "$L/$2.bytes") states equal tmpfs's ($(wc -l < /tmp/b.map) maps too)"
+}
+
+PHASES="1 2 3"
+for ph in $PHASES 4; do gen_ops "$SEED" "$ph" 14 > "$L/ops$ph"; done
+notaint() { taint_f0=0 taint_f1=0 taint_f2=0 part_f0=0 part_f1=0 part_f2=0; }
+# stock_maps TAG: the maps the stock module's must equal (no P files)
+stock_maps() { grep -E ' mapT? ' "$L/$1.map" || true; }
+notaint
+for ph in $PHASES 4; do run_ops $REF "$L/ops$ph" "ref$ph" 1; done
+cp $REF/* /tmp/ 2>/dev/null || true
+
+# run_phases MOD DEV TAG PHASE...: the phases on DEV (made already), each
+# followed by umount, fsck and mount
+run_phases() {
+	_rmod=$1 _rdev=$2 _rtag=$3
+	shift 3
+	use_module "$_rmod"
+	mount -t f2fs "$_rdev" $M || fail "mount $_rdev ($_rmod) failed"
+	for _ph in "$@"; do
+		run_ops $M "$L/ops$_ph" "$_rtag$_ph" 0
+		umount $M
+		fsck_clean "$_rdev"
+		mount -t f2fs "$_rdev" $M || fail "remount $_rdev ($_rmod) failed"
+	done
+	umount $M
+}
+
+mkfs.f2fs -q -f /dev/vda
+mkfs.f2fs -q -f /dev/vdb
+notaint
+run_phases ours /dev/vda ours $PHASES
+notaint
+run_phases stock /dev/vdb stock $PHASES
+cp $L/ops* /host/ 2>/dev/null || true
+for ph in $PHASES; do
+	stock_maps "stock$ph" > /tmp/s.map
+	stock_maps "ours$ph" > /tmp/o.map
+	compare /tmp/s.map /tmp/o.map "phase $ph: SEEK_DATA/SEEK_HOLE maps, ours against stock"
+	check_phase $ph ours$ph
+	check_phase $ph stock$ph
+done
+note "phases $PHASES: ours and stock give the same maps"
+
+# --- phase 4: each module modifies the other's image --------------------------
+# The taint state carries over from phase 3.
+t0=$taint_f0 t1=$taint_f1 t2=$taint_f2 p0=$part_f0 p1=$part_f1 p2=$part_f2
+run_phases stock /dev/vda x-stock 4
+taint_f0=$t0 taint_f1=$t1 taint_f2=$t2 part_f0=$p0 part_f1=$p1 part_f2=$p2
+run_phases ours /dev/vdb x-ours 4
+check_phase 4 x-stock4
+check_phase 4 x-ours4
+stock_maps x-stock4 > /tmp/s.map
+stock_maps x-ours4 > /tmp/o.map
+compare /tmp/s.map /tmp/o.map "phase 4: maps, stock on our image against ours on stock's image"
+note "phase 4: the stock module modified our image and ours the stock one, as on tmpfs"
+
+# --- FIEMAP and FIBMAP against a known layout --------------------------------
+use_module ours
+mount -t f2fs /dev/vda $M
+F=$M/layout
+rm -f $F
+# blocks 0-255 data, 256-511 hole, 512-767 preallocated, 768-895 data,
+# 896-1023 preallocated past EOF (KEEP_SIZE)
+xfs_io -f -c "pwrite -q 0 1m" -c "falloc 2m 1m" -c "pwrite -q 3m 512k" \
+	-c "falloc -k 3584k 512k" -c fsync $F 2> /tmp/op.err
+[ ! -s /tmp/op.err ] || fail "layout: $(cat /tmp/op.err)"
+xfs_io -c "fiemap -v" $F > $L/fiemap.ours
+cat $L/fiemap.ours
+# xfs_io fiemap -v: EXT: FILE-OFFSET BLOCK-RANGE TOTAL FLAGS (512-byte units)
+# (0x1000 MERGED, 0x800 UNWRITTEN, 0x1 LAST)
+want="[0..2047]: 2048 0x1000;[2048..4095]: hole;[4096..6143]: 2048 0x1800;[6144..7167]: 1024 0x1000;[7168..8191]: 1024 0x1801;"
+got=$(awk 'NR > 2 { if ($3 == "hole") print $2, "hole"; else print $2, $4, $5 }' $L/fiemap.ours | tr '\n' ';')
+[ "$got" = "$want" ] || fail "fiemap of the known layout: got '$got', want '$want'"
+# FIBMAP (filefrag -B) must give the data extents' block ranges fiemap gave
+filefrag -B -e $F > $L/fibmap.ours 2>&1 || true
+cat $L/fibmap.ours
+fm_data=$(awk 'NR > 2 && $5 == "0x1000" { print $3 }' $L/fiemap.ours | tr '\n' ' ')
+# filefrag -e: "N: LOGICAL.. END: PHYS.. END: LEN: ..." in 4 KiB blocks
+fb_data=$(awk '$1 ~ /^[0-9]+:$/ { s = $4; e = $5; sub(/\.\./, "", s); sub(/:/, "", e); print s * 8 ".." (e + 1) * 8 - 1 }' $L/fibmap.ours | tr '\n' ' ')
+note "fiemap data block ranges: $fm_data; FIBMAP: $fb_data"
+[ -n "$fm_data" ] && [ "$fm_data" = "$fb_data" ] || fail "FIBMAP ranges '$fb_data' differ from fiemap's '$fm_data'"
+umount $M
+fsck_clean /dev/vda
+# the stock module's view of the same image: the same extents
+use_module stock
+mount -t f2fs /dev/vda $M
+xfs_io -r -c "fiemap -v" $F > $L/fiemap.stock
+cat $L/fiemap.stock
+compare $L/fiemap.stock $L/fiemap.ours "fiemap of the known layout, ours against stock"
+# an inline file (our module moves inline data out when a file is opened
+# for writing, so the stock module writes it): one DATA_INLINE |
+# NOT_ALIGNED | LAST extent at the same byte as the stock module reports
+echo small > $M/inl
+umount $M
+fsck_clean /dev/vda
+mount -t f2fs -o ro /dev/vda $M
+xfs_io -r -c "fiemap -v" $M/inl > $L/fiemap.inline.stock
+umount $M
+use_module ours
+mount -t f2fs /dev/vda $M
+xfs_io -r -c "fiemap -v" $M/inl > $L/fiemap.inline
+cat $L/fiemap.inline
+umount $M
+compare $L/fiemap.inline.stock $L/fiemap.inline "fiemap of an inline file, ours against stock"
+awk 'NR == 3 { exit !($5 == "0x301") } END { if (NR != 3) exit 1 }' $L/fiemap.inline ||
+	fail "fiemap of an inline file is not one extent with flags 0x301"
+note "FIEMAP: known layout, FIBMAP, inline file: ours agrees with the stock module's"
+
+# --- ENOSPC up front ----------------------------------------------------------
+# enospc MOD DEV TAG: fill to a few MiB free, preallocate more than that
+# (must fail with ENOSPC, size covering what was reserved), then a
+# preallocation that fits is written entirely without ENOSPC.
+enospc() {
+	use_module "$1"
+	mkfs.f2fs -q -f "$2"
+	mount -t f2fs "$2" $M
+	_free=$(df -k $M | awk 'NR == 2 { print $4 }')
+	head -c $(((_free - 6144) * 1024)) /dev/zero > $M/fill 2>/dev/null || true
+	sync
+	_free=$(df -k $M | awk 'NR == 2 { print $4 }')
+	note "$3: $_free KiB free after the fill"
+	xfs_io -f -c "falloc 0 $(((_free + 4096) * 1024))" $M/big 2> /tmp/op.err || true
+	grep -q 'No space left' /tmp/op.err || fail "$3: fallocate of more than the free space: '$(cat /tmp/op.err)', not ENOSPC"
+	_sz=$(stat -c %s $M/big)
+	_bl=$(stat -c %b $M/big)
+	note "$3: ENOSPC up front; size $_sz, $_bl sectors reserved"
+	[ "$_sz" -le $((_bl * 512)) ] || fail "$3: i_size $_sz beyond the $_bl reserved sectors"
+	rm $M/big
+	sync
+	_free=$(df -k $M | awk 'NR == 2 { print $4 }')
+	_want=$(((_free - 1024) / 4 * 4))
+	xfs_io -f -c "falloc 0 ${_want}k" $M/fit 2> /tmp/op.err
+	[ ! -s /tmp/op.err ] || fail "$3: fallocate of ${_want} KiB with $_free KiB free: $(cat /tmp/op.err)"
+	_after=$(df -k $M | awk 'NR == 2 { print $4 }')
+	[ $((_free - _after)) -ge "$_want" ] || fail "$3: df went from $_free to $_after KiB free after reserving $_want KiB"
+	xfs_io -c "pwrite -q -S 0x5a 0 ${_want}k" -c fsync $M/fit 2> /tmp/op.err
+	[ ! -s /tmp/op.err ] || fail "$3: writing the preallocated ${_want} KiB failed: $(cat /tmp/op.err)"
+	head -c $((_want * 1024)) /dev/zero | tr '\0' 'Z' | md5sum > /tmp/want.md5
+	md5sum < $M/fit > /tmp/got.md5
+	cmp -s /tmp/want.md5 /tmp/got.md5 || fail "$3: the preallocated file reads back wrong"
+	umount $M
+	fsck_clean "$2"
+	note "$3: a reservation of $_want KiB that fits was written in full"
+}
+enospc ours /dev/vdc ours
+enospc stock /dev/vdd stock
+
+use_module ours
+stock_unchanged /dev/vda falloc-x-stock
+stock_unchanged /dev/vdb falloc-x-ours
+stock_unchanged /dev/vdc falloc-enospc
+echo "PASS: fallocate/punch/zero/seek/fiemap"

@@ -1,0 +1,113 @@
+#!/bin/sh
+# desc: a swapfile on our f2fs: written interleaved with files that are then deleted (so its segments are half valid, the cleaner's favourite victims), mkswap, swapon, a memory hog larger than the guest's memory checks every page it gets back while background GC passes run; writes and fallocate on the active swapfile are refused; the swapfile's blocks (FIBMAP) never move while swap is on and do move under GC after swapoff (so the check can fail); swapoff, fsck.f2fs clean; a preallocated (unwritten) swapfile is refused with a kernel message; the stock module runs the same swap workload as a control; stock_unchanged at the end
+# disks: 256M 256M
+# mem: 256M
+# timeout: 1500
+set -eu
+. /tests/lib.sh
+
+SEED=$(test_seed)
+M=/mnt/f2fs
+mkdir -p $M
+SWAP_MB=96
+
+# make_swapfile: 1 MiB of swapfile, then 512 KiB of filler, synced each
+# time so that they share segments; the fillers are deleted afterwards.
+make_swapfile() {
+	i=0
+	while [ $i -lt $SWAP_MB ]; do
+		dd if=/dev/zero of=$M/swap bs=1M count=1 seek=$i conv=notrunc 2>/dev/null
+		dd if=/dev/zero of=$M/fill$i bs=512k count=1 2>/dev/null
+		sync
+		i=$((i + 1))
+	done
+	rm -f $M/fill*
+	sync
+	chmod 600 $M/swap
+	mkswap $M/swap > /dev/null
+	sync
+}
+
+# swap_run MOD DEV: the swap workload; prints the block map checks
+swap_run() {
+	use_module "$1"
+	mkfs.f2fs -q -f "$2"
+	mount -t f2fs "$2" $M
+	make_swapfile
+	filefrag -B -e $M/swap | grep -E '^ *[0-9]+:' > /tmp/map.before
+	note "$1: swapfile of $SWAP_MB MiB in $(wc -l < /tmp/map.before) extents"
+	swapon $M/swap || fail "$1: swapon of a fully written swapfile failed: $(dmesg | tail -3)"
+	grep -q "^$M/swap " /proc/swaps || fail "$1: /proc/swaps does not list the swapfile"
+	if dd if=/dev/zero of=$M/swap bs=4k count=1 conv=notrunc 2>/tmp/dd.err; then
+		fail "$1: a write to the active swapfile succeeded"
+	fi
+	note "$1: write to the active swapfile refused: $(cat /tmp/dd.err)"
+	xfs_io -c "falloc 0 4k" $M/swap 2>/tmp/fa.err
+	[ -s /tmp/fa.err ] || fail "$1: fallocate on the active swapfile succeeded"
+	out0=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat)
+	avail=$(awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo)
+	hog=$((avail + 48))
+	note "$1: $avail MiB available; memory hog of $hog MiB"
+	( i=0; while [ $i -lt 40 ] && [ ! -e /tmp/hog.done ]; do
+		gcioctl bg $M > /dev/null 2>&1 || true
+		sleep 1
+		i=$((i + 1))
+	done ) &
+	gcpid=$!
+	rc=0
+	memhog $hog "$SEED" 2 > /tmp/hog.out 2>&1 || rc=$?
+	touch /tmp/hog.done
+	wait $gcpid || true
+	rm -f /tmp/hog.done
+	cat /tmp/hog.out
+	[ $rc = 0 ] || fail "$1: the memory hog got pages back wrong (exit $rc)"
+	out1=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat)
+	[ $((out1 - out0)) -gt 1000 ] || fail "$1: only $((out1 - out0)) pages swapped out: swap was not exercised"
+	note "$1: $((out1 - out0)) pages swapped out and read back intact"
+	gcioctl bg $M 20 || true
+	filefrag -B -e $M/swap | grep -E '^ *[0-9]+:' > /tmp/map.during
+	swapoff $M/swap || fail "$1: swapoff failed"
+	if ! cmp -s /tmp/map.before /tmp/map.during; then
+		diff /tmp/map.before /tmp/map.during | head -10
+		fail "$1: the swapfile's blocks moved while swap was on"
+	fi
+	note "$1: the swapfile's blocks stayed where swapon mapped them"
+	umount $M
+	fsck_clean "$2"
+	mount -t f2fs "$2" $M
+}
+
+# --- ours ----------------------------------------------------------------------
+swap_run ours /dev/vda
+# After swapoff the cleaner may move the blocks again: background passes
+# move at least part of the half-valid segments, so the check above can fail.
+gcioctl bg $M 30 || true
+sync
+filefrag -B -e $M/swap | grep -E '^ *[0-9]+:' > /tmp/map.after
+if cmp -s /tmp/map.before /tmp/map.after; then
+	fail "ours: background GC moved none of the swapfile's blocks after swapoff: the pinning check above proves nothing"
+fi
+note "ours: after swapoff GC moved the swapfile's blocks ($(wc -l < /tmp/map.after) extents now)"
+# a preallocated swapfile: its blocks are NEW_ADDR, swap could not write them
+xfs_io -f -c "falloc 0 16m" $M/prealloc
+chmod 600 $M/prealloc
+mkswap $M/prealloc > /dev/null
+sync
+k=$(dmesg | wc -l)
+if swapon $M/prealloc 2>/tmp/swapon.err; then
+	swapoff $M/prealloc
+	fail "ours: swapon of a preallocated, unwritten swapfile succeeded"
+fi
+dmesg | tail -n +$((k + 1)) | grep -q 'swapon: inode .* preallocated, unwritten' ||
+	fail "ours: swapon of a preallocated swapfile failed without our message: $(dmesg | tail -n +$((k + 1)))"
+note "ours: preallocated swapfile refused: $(dmesg | tail -n +$((k + 1)) | grep -o 'swapon: inode.*' | head -1)"
+umount $M
+fsck_clean /dev/vda
+
+# --- the stock module, the same workload ------------------------------------------
+swap_run stock /dev/vdb
+umount $M
+
+use_module ours
+stock_unchanged /dev/vda swapfile
+echo "PASS: swapfile"
