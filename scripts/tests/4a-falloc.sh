@@ -215,6 +215,28 @@ awk 'NR == 3 { exit !($5 == "0x301") } END { if (NR != 3) exit 1 }' $L/fiemap.in
 	fail "fiemap of an inline file is not one extent with flags 0x301"
 note "FIEMAP: known layout, FIBMAP, inline file: ours agrees with the stock module's"
 
+# A block written into a preallocated range, not yet written back: data
+# for SEEK_DATA, as on the stock module; FIEMAP (no sync) says DELALLOC.
+dirty_seek() {	# dirty_seek MOD: prints the map
+	use_module "$1"
+	mount -t f2fs /dev/vda $M
+	rm -f $M/dirty
+	xfs_io -f -c "falloc 0 1m" -c "pwrite -q 512k 4k" -c "seek -a -r 0" \
+		-c "fiemap -v" $M/dirty > "$L/dirty.$1" 2>&1
+	umount $M
+	fsck_clean /dev/vda
+}
+dirty_seek stock
+dirty_seek ours
+cat $L/dirty.ours
+sed -n 1,4p $L/dirty.stock > /tmp/s.map
+sed -n 1,4p $L/dirty.ours > /tmp/o.map
+compare /tmp/s.map /tmp/o.map "SEEK_DATA/SEEK_HOLE over a dirty block in a preallocated range, ours against stock"
+grep -q "^DATA	524288$" $L/dirty.ours || fail "SEEK_DATA does not find the dirty block at 524288"
+grep -qE '\[1024\.\.1031\]: +0\.\.7 +8 0x1006$' $L/dirty.ours ||
+	fail "FIEMAP does not report the dirty block as DELALLOC|UNKNOWN|MERGED"
+note "a dirty block in a preallocated range: SEEK_DATA finds it as stock does, FIEMAP says delalloc"
+
 # --- ENOSPC up front ----------------------------------------------------------
 # enospc MOD DEV TAG: fill to a few MiB free, preallocate more than that
 # (must fail with ENOSPC, size covering what was reserved), then a
@@ -233,6 +255,7 @@ enospc() {
 	_sz=$(stat -c %s $M/big)
 	_bl=$(stat -c %b $M/big)
 	note "$3: ENOSPC up front; size $_sz, $_bl sectors reserved"
+	echo "$_sz $_bl" > "$L/enospc.$3"
 	[ "$_sz" -le $((_bl * 512)) ] || fail "$3: i_size $_sz beyond the $_bl reserved sectors"
 	rm $M/big
 	sync
@@ -253,6 +276,7 @@ enospc() {
 }
 enospc ours /dev/vdc ours
 enospc stock /dev/vdd stock
+compare $L/enospc.stock $L/enospc.ours "size and blocks after an ENOSPC fallocate, ours against stock (same device, same fill)"
 
 use_module ours
 stock_unchanged /dev/vda falloc-x-stock

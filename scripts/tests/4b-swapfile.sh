@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: a swapfile on our f2fs: written interleaved with files that are then deleted (so its segments are half valid, the cleaner's favourite victims), mkswap, swapon, a memory hog larger than the guest's memory checks every page it gets back while background GC passes run; writes and fallocate on the active swapfile are refused; the swapfile's blocks (FIBMAP) never move while swap is on and do move under GC after swapoff (so the check can fail); swapoff, fsck.f2fs clean; a preallocated (unwritten) swapfile is refused with a kernel message; the stock module runs the same swap workload as a control; stock_unchanged at the end
+# desc: a swapfile on our f2fs: written interleaved with files that are then deleted (so its segments are half valid, the cleaner's favourite victims), mkswap, swapon, a memory hog larger than the guest's memory checks every page it gets back while files are written to ENOSPC with SSR off (the cleaner must pick victims); writes and fallocate on the active swapfile are refused; the swapfile's blocks (FIBMAP) never move while swap is on and do move under GC after swapoff (so the check can fail); swapoff, fsck.f2fs clean; a preallocated (unwritten) swapfile is refused with a kernel message; the stock module runs the same swap workload as a control; stock_unchanged at the end
 # disks: 256M 256M
 # mem: 256M
 # timeout: 1500
@@ -28,6 +28,26 @@ make_swapfile() {
 	sync
 }
 
+# pressure MOD: make the cleaner work.  Our module has no GC ioctl: with
+# SSR off, files are written until ENOSPC, so that writers must clean, and
+# the sections with room to gain are the swapfile's half-valid ones; then
+# they are deleted.  The stock module gets background GC passes
+# (F2FS_IOC_GARBAGE_COLLECT) besides.
+pressure() {
+	[ "$1" = ours ] && echo N > /sys/module/f2fs/parameters/ssr
+	[ "$1" = stock ] && { gcioctl bg $M 20 > /dev/null 2>&1 || true; }
+	j=0
+	while [ $j -lt 40 ] && dd if=/dev/zero of=$M/press$j bs=1M count=8 2>/dev/null; do
+		j=$((j + 1))
+	done
+	sync || true
+	rm -f $M/press*
+	sync
+	[ "$1" = ours ] && echo Y > /sys/module/f2fs/parameters/ssr
+	note "$1: pressure: $j files of 8 MiB written before ENOSPC"
+}
+victims() { awk '$1 ~ /^gc_victims_/ { n += $2 } END { print n + 0 }' /sys/kernel/debug/f2fs/vda/stats; }
+
 # swap_run MOD DEV: the swap workload; prints the block map checks
 swap_run() {
 	use_module "$1"
@@ -42,29 +62,29 @@ swap_run() {
 		fail "$1: a write to the active swapfile succeeded"
 	fi
 	note "$1: write to the active swapfile refused: $(cat /tmp/dd.err)"
-	xfs_io -c "falloc 0 4k" $M/swap 2>/tmp/fa.err
+	xfs_io -c "falloc 0 4k" $M/swap 2>/tmp/fa.err || true
 	[ -s /tmp/fa.err ] || fail "$1: fallocate on the active swapfile succeeded"
+	note "$1: fallocate on the active swapfile refused: $(head -1 /tmp/fa.err)"
 	out0=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat)
 	avail=$(awk '$1 == "MemAvailable:" { print int($2 / 1024) }' /proc/meminfo)
 	hog=$((avail + 48))
 	note "$1: $avail MiB available; memory hog of $hog MiB"
-	( i=0; while [ $i -lt 40 ] && [ ! -e /tmp/hog.done ]; do
-		gcioctl bg $M > /dev/null 2>&1 || true
-		sleep 1
-		i=$((i + 1))
-	done ) &
-	gcpid=$!
+	[ "$1" = ours ] && v0=$(victims)
 	rc=0
-	memhog $hog "$SEED" 2 > /tmp/hog.out 2>&1 || rc=$?
-	touch /tmp/hog.done
-	wait $gcpid || true
-	rm -f /tmp/hog.done
+	memhog $hog "$SEED" 3 > /tmp/hog.out 2>&1 &
+	hogpid=$!
+	pressure "$1"
+	wait $hogpid || rc=$?
 	cat /tmp/hog.out
+	if [ "$1" = ours ]; then
+		v1=$(victims)
+		[ "$v1" -gt "$v0" ] || fail "ours: the cleaner picked no victim while swap was on: pinning not exercised"
+		note "ours: the cleaner picked $((v1 - v0)) victims while swap was on"
+	fi
 	[ $rc = 0 ] || fail "$1: the memory hog got pages back wrong (exit $rc)"
 	out1=$(awk '$1 == "pswpout" { print $2 }' /proc/vmstat)
 	[ $((out1 - out0)) -gt 1000 ] || fail "$1: only $((out1 - out0)) pages swapped out: swap was not exercised"
 	note "$1: $((out1 - out0)) pages swapped out and read back intact"
-	gcioctl bg $M 20 || true
 	filefrag -B -e $M/swap | grep -E '^ *[0-9]+:' > /tmp/map.during
 	swapoff $M/swap || fail "$1: swapoff failed"
 	if ! cmp -s /tmp/map.before /tmp/map.during; then
@@ -79,10 +99,9 @@ swap_run() {
 
 # --- ours ----------------------------------------------------------------------
 swap_run ours /dev/vda
-# After swapoff the cleaner may move the blocks again: background passes
-# move at least part of the half-valid segments, so the check above can fail.
-gcioctl bg $M 30 || true
-sync
+# After swapoff the cleaner may move the blocks again: the same pressure
+# moves part of them, so the check above can fail.
+pressure ours
 filefrag -B -e $M/swap | grep -E '^ *[0-9]+:' > /tmp/map.after
 if cmp -s /tmp/map.before /tmp/map.after; then
 	fail "ours: background GC moved none of the swapfile's blocks after swapoff: the pinning check above proves nothing"
