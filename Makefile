@@ -7,6 +7,7 @@
 #   make crash-test [CUTS=30] [SEED=N] [WORKLOAD=heavy|light]  power cuts (QEMU killed mid-fsync)
 #   make canon [SEED=N]                         canonical images, full form of test 41 (1 GiB)
 #   make stress [SEED=N] [OPS=100000]           fsstress: 20 processes x OPS ops, ours + stock
+#   make fuzz [N=5000] [SEED=S] [MODULE=ours|stock|both]  image fuzzer, long form of test 25
 #   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
@@ -30,12 +31,12 @@ export F2FS T CMD KVM V DEMO
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test canon stress
+	crash-test canon stress fuzz
 
 all: initramfs
 
 help:
-	@sed -n '2,16s/^# \{0,1\}//p' Makefile
+	@sed -n '2,17s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -114,6 +115,11 @@ canon: initramfs
 stress: initramfs
 	@STRESS=full $(if $(OPS),OPS_FULL=$(OPS)) TIMEOUT=$${TIMEOUT:-10800} \
 		GUEST_ARGS="$(if $(SEED),seed=$(SEED))" scripts/check.sh 63-stress
+
+# The image fuzzer (issue 19), long form of test 25: N (5000) mutated
+# images per module, ours then the stock module as the control.
+fuzz: initramfs
+	@scripts/fuzz.sh $(if $(N),N=$(N)) $(if $(SEED),SEED=$(SEED)) $(if $(MODULE),MODULE=$(MODULE))
 
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz

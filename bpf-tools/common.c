@@ -489,7 +489,10 @@ int read_sb(const struct f2fs_mount *m, struct sb_geo *g)
 	g->nat_blkaddr = *(__u32 *)(sb + 84);
 	g->nat_blocks = *(__u32 *)(sb + 60) << g->log_blocks_per_seg;	/* segment_count_nat */
 	g->main_blkaddr = *(__u32 *)(sb + 92);
-	return g->log_blocks_per_seg >= 1 && g->log_blocks_per_seg <= 20 ? 0 : -1;
+	g->segs_per_sec = *(__u32 *)(sb + 24);
+	g->main_segs = *(__u32 *)(sb + 68);	/* segment_count_main */
+	return g->log_blocks_per_seg >= 1 && g->log_blocks_per_seg <= 20 &&
+	       g->segs_per_sec >= 1 ? 0 : -1;
 }
 
 bool stat_has(const struct stats *s, const char *key)
@@ -639,3 +642,72 @@ static error_t common_parse(int key, char *arg, struct argp_state *state)
 }
 
 const struct argp common_argp = { common_opts, common_parse, NULL, NULL };
+
+void ssr_diff(struct ssr_totals *d, const struct ssr_totals *now, const struct ssr_totals *prev)
+{
+	int i;
+
+	d->chosen = now->chosen - prev->chosen;
+	for (i = 0; i < 6; i++) {
+		d->victims[i] = now->victims[i] - prev->victims[i];
+		d->valid[i] = now->valid[i] - prev->valid[i];
+		d->reusable[i] = now->reusable[i] - prev->reusable[i];
+		d->other_type[i] = now->other_type[i] - prev->other_type[i];
+	}
+	d->pending = now->pending;
+	d->lost = now->lost - prev->lost;
+}
+
+const char *ssr_logs_text(const unsigned long long v[6])
+{
+	static char buf[256];
+	size_t n = 0;
+	int i;
+
+	buf[0] = 0;
+	for (i = 0; i < 6; i++)
+		if (v[i] && n < sizeof(buf))
+			n += snprintf(buf + n, sizeof(buf) - n, "%s%s %llu", n ? ", " : "",
+				      log_names[i], v[i]);
+	return n ? buf : "none";
+}
+
+const char *avg_text(bool known, unsigned long long v, unsigned long long n)
+{
+	static char bufs[8][32];
+	static int k;
+	char *b = bufs[k++ & 7];
+
+	if (!known)
+		return "n/a";
+	snprintf(b, sizeof(bufs[0]), "%.0f", n ? (double)v / n : 0.0);
+	return b;
+}
+
+const char *const ssr_stock_na[] = { "ssr.logs.*.avg_valid", "ssr.logs.*.avg_reusable", NULL };
+
+void ssr_json(int src, const struct ssr_totals *d)
+{
+	bool stock = src == SRC_STOCK;
+	int i;
+
+	printf("\"ssr\":{\"victims\":%llu,\"logs\":{", (unsigned long long)d->chosen);
+	for (i = 0; i < 6; i++) {
+		unsigned long long n = d->victims[i];
+
+		printf("%s\"%s\":{\"victims\":%llu,", i ? "," : "", log_names[i], n);
+		if (stock)
+			printf("\"avg_valid\":null,\"avg_ckpt_valid\":%.1f,\"avg_reusable\":null",
+			       n ? (double)d->valid[i] / n : 0.0);
+		else
+			printf("\"avg_valid\":%.1f,\"avg_reusable\":%.1f",
+			       n ? (double)d->valid[i] / n : 0.0,
+			       n ? (double)d->reusable[i] / n : 0.0);
+		printf(",\"other_type\":%llu}", (unsigned long long)d->other_type[i]);
+	}
+	printf("}");
+	if (stock)
+		printf(",\"pending\":%lld,\"lost\":%llu", (long long)d->pending,
+		       (unsigned long long)d->lost);
+	printf("}");
+}

@@ -13,6 +13,7 @@
 #include <linux/types.h>
 #include <argp.h>
 #include <bpf/libbpf.h>
+#include "ssr.h"
 
 #define MAX_STATS 160
 #define HIST_SLOTS 32
@@ -80,9 +81,10 @@ int status_read(const struct f2fs_mount *m, struct stats *s, const char **what);
 int figures_source(const struct f2fs_mount *m);
 /* stats_read or status_read; prints "PROG: ..." on failure */
 int figures_read(const char *prog, int src, const struct f2fs_mount *m, struct stats *s);
-/* main_blkaddr, log2(blocks per segment), NAT area from the superblock */
+/* main_blkaddr, log2(blocks per segment), NAT area, sections, main segments */
 struct sb_geo {
 	__u32 log_blocks_per_seg, main_blkaddr, nat_blkaddr, nat_blocks;
+	__u32 segs_per_sec, main_segs;
 };
 int read_sb(const struct f2fs_mount *m, struct sb_geo *g);
 bool stat_has(const struct stats *s, const char *key);
@@ -95,6 +97,20 @@ const char *now_hms(void);
 /* JSON: ,"source":"ours|stock","unavailable":[...] (list ends with NULL) */
 void json_source(int src, const char *const *unavailable);
 double mono(void);		/* CLOCK_MONOTONIC in seconds */
+/*
+ * SSR victims (ssr.h): the interval's change of the BPF totals (pending
+ * stays a level), the non-zero logs of @v as "warm_data 10, cold_data 4"
+ * ("none"), and the JSON object "ssr":{...} with every log (our module:
+ * victims, avg_valid, avg_reusable, other_type; stock: avg_ckpt_valid
+ * instead, avg_valid and avg_reusable null, and pending).
+ */
+void ssr_diff(struct ssr_totals *d, const struct ssr_totals *now, const struct ssr_totals *prev);
+const char *ssr_logs_text(const unsigned long long v[6]);
+void ssr_json(int src, const struct ssr_totals *d);
+/* "n/a" or @v / @n formatted by "%.0f" (avg of none: 0) */
+const char *avg_text(bool known, unsigned long long v, unsigned long long n);
+extern const char *const ssr_stock_na[];	/* its JSON paths null on stock */
+
 /*
  * The options every tool takes (-d, -j, -v, -h) and "interval [count]",
  * as an argp child: a tool sets env's defaults and lists common_argp in

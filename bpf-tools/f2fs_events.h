@@ -34,6 +34,17 @@ struct tp_segment_alloc {
 	unsigned int free_segs;
 };
 
+/* f2fs_ssr_victim: a dirty segment a log recycles (fired before its segment_alloc) */
+struct tp_ssr_victim {
+	struct tp_common c;
+	__u32 dev;
+	int log_type;
+	unsigned int segno;
+	int seg_type;
+	unsigned int valid_blocks, reusable_blocks, nr_scanned;
+	__u64 search_ns;
+};
+
 struct tp_gc_victim {
 	struct tp_common c;
 	__u32 dev;
@@ -132,6 +143,9 @@ struct tp_readdir_exit {
 /* The offsets read from the guest's format files (Debian 6.1 kernel). */
 #define TP_OFF(t, f, o) _Static_assert(__builtin_offsetof(struct t, f) == o, #t "." #f)
 TP_OFF(tp_segment_alloc, free_segs, 36);
+TP_OFF(tp_ssr_victim, segno, 16);
+TP_OFF(tp_ssr_victim, reusable_blocks, 28);
+TP_OFF(tp_ssr_victim, search_ns, 40);
 TP_OFF(tp_gc_victim, valid_blocks, 28);
 TP_OFF(tp_gc_victim, search_ns, 56);
 TP_OFF(tp_gc_end, duration_ns, 32);

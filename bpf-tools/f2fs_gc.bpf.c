@@ -4,7 +4,7 @@
  * our f2fs_gc_victim and f2fs_gc_end.  st_*: the stock module's
  * f2fs_gc_begin/f2fs_gc_end (a pass; its type is the one it began with,
  * the end carries none) and f2fs_get_victim with alloc_mode LFS (a GC
- * victim; SSR's choices are not GC).
+ * victim).  SSR victims, per log, beside them: ssr.bpf.h.
  */
 #include <linux/types.h>
 #include <linux/bpf.h>
@@ -18,6 +18,8 @@ const volatile __u32 targ_dev = 0;
 const volatile int targ_type = -1;		/* -1: FG and BG */
 const volatile __u32 blocks_per_sec = 512;	/* ours: set by user space */
 struct gc_totals totals = {};
+
+#include "ssr.bpf.h"
 
 static __always_inline void victim(__u32 t, __u32 p, __u32 valid, __u32 cap)
 {

@@ -13,6 +13,14 @@
  * What the stock module does not tell (blocks actually moved, sections
  * freed by all GC, the utilisation of cost-benefit victims) shows as n/a;
  * in JSON as null, listed in "unavailable".
+ *
+ * Beside GC, the victims of SSR (slack space recycling: a log that finds
+ * no free segment reuses the free blocks of a dirty one, which is where
+ * cleaning happens on a nearly full device): per log, their number, their
+ * valid blocks and the blocks the log could reuse (ours: f2fs_ssr_victim;
+ * stock: f2fs_get_victim with alloc_mode SSR, its cost being the
+ * segment's checkpointed valid blocks, the log known at its first write;
+ * see ssr.h).
  */
 #include <argp.h>
 #include <stdlib.h>
@@ -34,8 +42,9 @@ static bool sec_blocks_given;
 const char *argp_program_version = "f2fs-gc 0.1";
 static const char doc[] =
 "Cleaning of f2fs: GC passes, victims and their utilisation, cost per\n"
-"section freed, time per pass.  Works with our f2fs module and with the\n"
-"stock one (fewer figures: those it cannot give show as n/a).\n"
+"section freed, time per pass; SSR victims (segments a log recycles) per\n"
+"log.  Works with our f2fs module and with the stock one (fewer figures:\n"
+"those it cannot give show as n/a).\n"
 "\n"
 "USAGE: f2fs-gc [-h] [-v] [-j] [-f|-b] [-s BLOCKS] [-d DEV] [interval] [count]\n"
 "\n"
@@ -135,7 +144,33 @@ static const char *const stock_na[] = { "fg.data_moved", "fg.node_moved",
 	"bg.data_moved", "bg.node_moved", "cost_benefit.avg_util_pct",
 	"cost_benefit.util_hist", "age_threshold.avg_util_pct",
 	"age_threshold.util_hist", "blocks_moved", "secs_freed",
-	"moved_per_sec_freed", NULL };
+	"moved_per_sec_freed", "ssr.logs.*.avg_valid", "ssr.logs.*.avg_reusable", NULL };
+
+/* The SSR victims of the interval, per log. */
+static void print_ssr(const struct ssr_totals *d)
+{
+	bool stock = src == SRC_STOCK;
+	int i;
+
+	printf("\nSSR victims (segments a log recycled): %llu", (unsigned long long)d->chosen);
+	if (stock && (d->pending || d->lost))
+		printf(" (%lld not written to yet, %llu not followed)", (long long)d->pending,
+		       (unsigned long long)d->lost);
+	printf("\n");
+	if (!d->chosen)
+		return;
+	printf("%-12s %8s %10s %12s %11s\n", "log", "victims", stock ? "ckpt valid" : "avg valid",
+	       "avg reusable", "other type");
+	for (i = 0; i < 6; i++) {
+		if (!d->victims[i])
+			continue;
+		printf("%-12s %8llu %10s %12s %11llu\n", log_names[i],
+		       (unsigned long long)d->victims[i],
+		       avg_text(true, d->valid[i], d->victims[i]),
+		       avg_text(!stock, d->reusable[i], d->victims[i]),
+		       (unsigned long long)d->other_type[i]);
+	}
+}
 
 /* The policies whose victims' utilisation a source knows. */
 static bool util_known(int p)
@@ -145,7 +180,7 @@ static bool util_known(int p)
 
 static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 		   const struct gc_totals *prev, unsigned long long freed,
-		   const struct stock_gc *sg)
+		   const struct stock_gc *sg, const struct ssr_totals *sd)
 {
 	unsigned long long moved = 0, vic[GC_POLICIES], avg_util[GC_POLICIES];
 	int npol = src == SRC_STOCK ? GC_POLICIES : 2;
@@ -192,7 +227,8 @@ static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 			json_util_hist(now->util_hist[p], prev->util_hist[p]);
 			printf("}");
 		}
-		printf(",\"util_over_100\":%llu", D(util_over));
+		printf(",\"util_over_100\":%llu,", D(util_over));
+		ssr_json(src, sd);
 		if (stock)
 			printf(",\"blocks_moved\":null,\"blocks_tried\":%llu,\"gc_calls\":%llu,"
 			       "\"bg_thread_passes\":%llu,\"segs_cleaned\":{\"data\":%llu,\"node\":%llu},"
@@ -231,6 +267,7 @@ static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 	if (D(util_over))
 		printf("warning: %llu victims above 100%% (use -s with the real blocks per section)\n",
 		       D(util_over));
+	print_ssr(sd);
 	for (p = 0; p < npol; p++) {
 		if (!vic[p])
 			continue;
@@ -261,11 +298,14 @@ static void report(const struct f2fs_mount *m, const struct gc_totals *now,
 int main(int argc, char **argv)
 {
 	static const struct argp argp = { opts, parse_arg, "[interval] [count]", doc, children };
-	static const char *const ours[] = { "f2fs_gc_victim", "f2fs_gc_end", NULL };
+	static const char *const ours[] = { "f2fs_gc_victim", "f2fs_gc_end",
+		"f2fs_ssr_victim", NULL };
 	static const char *const stock[] = { "f2fs_gc_begin", "f2fs_gc_end",
-		"f2fs_get_victim", NULL };
+		"f2fs_get_victim", "f2fs_submit_page_write", NULL };
 	static struct stats s, ps;
 	struct gc_totals prev = {}, now;
+	struct ssr_totals sprev = {}, snow, sd;
+	struct sb_geo geo;
 	struct f2fs_gc_bpf *skel = NULL;
 	struct stock_gc sg = {};
 	struct f2fs_mount m;
@@ -296,6 +336,14 @@ int main(int argc, char **argv)
 	skel->rodata->targ_dev = m.kdev;
 	skel->rodata->targ_type = opt.type;
 	skel->rodata->blocks_per_sec = opt.sec_blocks;
+	/* stock: an SSR victim's log is that of its first write (ssr.bpf.h) */
+	if (src == SRC_STOCK && read_sb(&m, &geo) == 0) {
+		skel->rodata->ssr_main_blkaddr = geo.main_blkaddr;
+		skel->rodata->ssr_log_bps = geo.log_blocks_per_seg;
+	} else if (src == SRC_STOCK) {
+		fprintf(stderr, "f2fs-gc: cannot read the superblock of /dev/%s: SSR victims without their log\n",
+			m.name);
+	}
 	select_programs(skel->obj, src);
 	err = f2fs_gc_bpf__load(skel);
 	if (!err)
@@ -318,6 +366,8 @@ int main(int argc, char **argv)
 	while (!exiting) {
 		sleep(env.interval);
 		now = skel->bss->totals;
+		snow = skel->bss->ssr_tot;
+		ssr_diff(&sd, &snow, &sprev);
 		freed = 0;
 		if (src == SRC_STOCK) {
 			if (!have_stats || figures_read("f2fs-gc", src, &m, &s)) {
@@ -334,8 +384,9 @@ int main(int argc, char **argv)
 			for (t = 0; t < 2; t++)
 				freed += now.secs_freed[t] - prev.secs_freed[t];
 		}
-		report(&m, &now, &prev, freed, &sg);
+		report(&m, &now, &prev, freed, &sg, &sd);
 		prev = now;
+		sprev = snow;
 		if (env.count > 0 && --env.count == 0)
 			break;
 	}

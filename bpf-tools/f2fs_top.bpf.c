@@ -4,7 +4,8 @@
  * the checkpoint latencies, from f2fs_cp_end.  Stock (st_*): checkpoint
  * latencies (f2fs_write_checkpoint), blocks written per log
  * (f2fs_submit_page_write), GC passes (f2fs_gc_begin) and GC victims
- * (f2fs_get_victim with alloc_mode LFS).
+ * (f2fs_get_victim with alloc_mode LFS).  Both: SSR victims (ssr.bpf.h;
+ * ours for their reusable blocks, stock for their log and valid blocks).
  */
 #include <linux/types.h>
 #include <linux/bpf.h>
@@ -17,6 +18,8 @@
 
 const volatile __u32 targ_dev = 0;
 struct top_totals totals = {};
+
+#include "ssr.bpf.h"
 
 static __always_inline void cp_done(__u64 ns)
 {

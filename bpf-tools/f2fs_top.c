@@ -34,6 +34,7 @@
 #include <termios.h>
 #include <unistd.h>
 #include "common.h"
+#include "screen.h"
 #include "f2fs_top.h"
 #include "f2fs_top.skel.h"
 
@@ -106,6 +107,15 @@ struct view {
 	unsigned long long nats_dirty, nats, sits_dirty, sits, free_nids, mem_kb;
 	/* stock: from BPF */
 	unsigned long long blocks[6], vic_at, util_known;
+	/*
+	 * SSR victims.  Ours: their number per log and their valid blocks
+	 * from debugfs, the reusable blocks from BPF.  Stock: their number
+	 * from the status file, per log and checkpointed valid blocks from
+	 * BPF (see ssr.h).  ssr_n, ssr_reusable_n: the victims the sums are over.
+	 */
+	unsigned long long ssr_vic, ssr_logs[6], ssr_valid, ssr_n, ssr_blocks;
+	unsigned long long ssr_reusable, ssr_reusable_n;
+	bool ssr_per_log, ssr_reusable_known;
 	bool bpf;
 };
 
@@ -137,6 +147,15 @@ static void compute(struct view *v, const struct stats *s, const struct stats *p
 		snprintf(k2, sizeof(k2), "segs_opened_%s_ssr", log_names[i]);
 		v->segs[i] = DT(k1) + DT(k2);
 	}
+	for (i = 0; i < 6; i++) {
+		snprintf(k1, sizeof(k1), "segs_opened_%s_ssr", log_names[i]);
+		v->ssr_logs[i] = DT(k1);
+		v->ssr_vic += v->ssr_logs[i];
+		v->ssr_blocks += v->ssr[i];
+	}
+	v->ssr_valid = DT("ssr_victim_valid");
+	v->ssr_n = v->ssr_vic;
+	v->ssr_per_log = true;
 	v->gc_fg = DT("gc_calls_fg");
 	v->gc_bg = DT("gc_calls_bg");
 	v->vic_greedy = DT("gc_victims_greedy");
@@ -178,6 +197,8 @@ static void compute_stock(struct view *v, const struct stats *s, const struct st
 	v->ssr_all = DT("ssr_blocks");
 	v->lfs_segs_all = DT("lfs_segs");
 	v->ssr_segs_all = DT("ssr_segs");
+	v->ssr_vic = v->ssr_segs_all;
+	v->ssr_blocks = v->ssr_all;
 	v->ipu = DT("ipu_blocks");
 	v->gc_calls = DT("gc_calls");
 	v->gc_bg_thread = DT("gc_bg_passes");
@@ -205,12 +226,39 @@ static void compute_stock(struct view *v, const struct stats *s, const struct st
 #undef DT
 }
 
+static struct ssr_totals ssr_prev;
+
+/* The BPF totals the next interval starts from. */
+static void bpf_mark(struct f2fs_top_bpf *skel, struct top_totals *prev)
+{
+	*prev = skel->bss->totals;
+	ssr_prev = skel->bss->ssr_tot;
+}
+
 /* The BPF figures of the interval (and the checkpoint maximum reset). */
 static void apply_bpf(struct view *v, struct f2fs_top_bpf *skel, struct top_totals *prev)
 {
 	struct top_totals now = skel->bss->totals;
 	unsigned long long cps = now.cp_count - prev->cp_count;
+	struct ssr_totals ssr_now = skel->bss->ssr_tot, d;
 	int i;
+
+	ssr_diff(&d, &ssr_now, &ssr_prev);
+	ssr_prev = ssr_now;
+	if (v->src == SRC_STOCK) {
+		v->ssr_per_log = true;
+		v->ssr_valid = v->ssr_n = 0;
+		for (i = 0; i < 6; i++) {
+			v->ssr_logs[i] = d.victims[i];
+			v->ssr_valid += d.valid[i];
+			v->ssr_n += d.victims[i];
+		}
+	} else {
+		v->ssr_reusable_known = true;
+		for (i = 0; i < 6; i++)
+			v->ssr_reusable += d.reusable[i];
+		v->ssr_reusable_n = d.chosen;
+	}
 
 	skel->bss->totals.cp_max_ns = 0;
 	v->bpf = true;
@@ -242,17 +290,49 @@ static void json_null_or(bool known, unsigned long long v)
 		printf("null");
 }
 
+/* ,"ssr":{...} inside "gc" */
+static void json_ssr(const struct view *v)
+{
+	bool stock = v->src == SRC_STOCK;
+	int i;
+
+	printf(",\"ssr\":{\"victims\":%llu,\"logs\":", v->ssr_vic);
+	if (v->ssr_per_log) {
+		for (i = 0; i < 6; i++)
+			printf("%s\"%s\":%llu", i ? "," : "{", log_names[i], v->ssr_logs[i]);
+		printf("}");
+	} else {
+		printf("null");
+	}
+	if (stock) {
+		printf(",\"avg_valid\":null,\"avg_ckpt_valid\":");
+		if (v->ssr_per_log)
+			printf("%.1f", v->ssr_n ? (double)v->ssr_valid / v->ssr_n : 0.0);
+		else
+			printf("null");
+	} else {
+		printf(",\"avg_valid\":%.1f", v->ssr_n ? (double)v->ssr_valid / v->ssr_n : 0.0);
+	}
+	printf(",\"avg_reusable\":");
+	if (v->ssr_reusable_known)
+		printf("%.1f", v->ssr_reusable_n ? (double)v->ssr_reusable / v->ssr_reusable_n : 0.0);
+	else
+		printf("null");
+	printf(",\"blocks\":%llu}", v->ssr_blocks);
+}
+
 static void print_json_stock(const struct f2fs_mount *m, const struct view *v)
 {
 	static const char *const na_bpf[] = { "user_blocks", "logs.*.lfs_blocks",
 		"logs.*.ssr_blocks", "logs.*.segs_opened", "gc.victim_util_pct",
-		"gc.blocks_moved", "gc.write_amp", "cp.mount_max_us", "nat_flushes",
-		"sit_flushes", NULL };
+		"gc.blocks_moved", "gc.write_amp", "gc.ssr.avg_valid", "gc.ssr.avg_reusable",
+		"cp.mount_max_us", "nat_flushes", "sit_flushes", NULL };
 	static const char *const na_nobpf[] = { "user_blocks", "logs.*.blocks",
 		"logs.*.lfs_blocks", "logs.*.ssr_blocks", "logs.*.segs_opened",
 		"gc.fg", "gc.bg", "gc.victims_greedy", "gc.victims_cost_benefit",
 		"gc.victims_age_threshold", "gc.greedy_victim_util_pct",
-		"gc.victim_util_pct", "gc.blocks_moved", "gc.write_amp", "cp.last_us",
+		"gc.victim_util_pct", "gc.blocks_moved", "gc.write_amp", "gc.ssr.logs",
+		"gc.ssr.avg_valid", "gc.ssr.avg_ckpt_valid", "gc.ssr.avg_reusable", "cp.last_us",
 		"cp.avg_us", "cp.max_us", "cp.events", "cp.mount_max_us",
 		"nat_flushes", "sit_flushes", NULL };
 	int i;
@@ -287,8 +367,9 @@ static void print_json_stock(const struct f2fs_mount *m, const struct view *v)
 	json_null_or(v->bpf && v->util_known, v->vic_util_pct);
 	printf(",\"victim_util_pct\":null,\"blocks_moved\":null,\"blocks_tried\":%llu,"
 	       "\"blocks_tried_bg\":%llu,\"segs_cleaned_data\":%llu,\"segs_cleaned_node\":%llu,"
-	       "\"write_amp\":null},\"cp\":{\"count\":%llu,\"bg\":%llu,\"last_us\":",
-	       v->gc_tried, v->gc_tried_bg, v->gc_data_segs, v->gc_node_segs, v->cp, v->cp_bg);
+	       "\"write_amp\":null", v->gc_tried, v->gc_tried_bg, v->gc_data_segs, v->gc_node_segs);
+	json_ssr(v);
+	printf("},\"cp\":{\"count\":%llu,\"bg\":%llu,\"last_us\":", v->cp, v->cp_bg);
 	json_null_or(v->bpf && v->cp_last_us, v->cp_last_us);
 	printf(",\"avg_us\":");
 	json_null_or(v->bpf, v->cp_avg_us);
@@ -308,7 +389,7 @@ static void print_json_stock(const struct f2fs_mount *m, const struct view *v)
 
 static void print_json(const struct f2fs_mount *m, const struct view *v)
 {
-	static const char *const na_nobpf[] = { "cp.max_us", "cp.events", NULL };
+	static const char *const na_nobpf[] = { "gc.ssr.avg_reusable", "cp.max_us", "cp.events", NULL };
 	int i;
 
 	if (v->src == SRC_STOCK) {
@@ -327,10 +408,11 @@ static void print_json(const struct f2fs_mount *m, const struct view *v)
 		printf("%s\"%s\":{\"lfs_blocks\":%llu,\"ssr_blocks\":%llu,\"segs_opened\":%llu}",
 		       i ? "," : "", log_names[i], v->lfs[i], v->ssr[i], v->segs[i]);
 	printf("},\"gc\":{\"fg\":%llu,\"bg\":%llu,\"victims_greedy\":%llu,\"victims_cost_benefit\":%llu,"
-	       "\"victim_util_pct\":%llu,\"blocks_moved\":%llu,\"write_amp\":%.2f},"
-	       "\"cp\":{\"count\":%llu,\"last_us\":%llu,\"avg_us\":%llu,",
-	       v->gc_fg, v->gc_bg, v->vic_greedy, v->vic_cb, v->vic_util_pct,
-	       v->moved, v->wa, v->cp, v->cp_last_us, v->cp_avg_us);
+	       "\"victim_util_pct\":%llu,\"blocks_moved\":%llu,\"write_amp\":%.2f",
+	       v->gc_fg, v->gc_bg, v->vic_greedy, v->vic_cb, v->vic_util_pct, v->moved, v->wa);
+	json_ssr(v);
+	printf("},\"cp\":{\"count\":%llu,\"last_us\":%llu,\"avg_us\":%llu,",
+	       v->cp, v->cp_last_us, v->cp_avg_us);
 	if (v->bpf)
 		printf("\"max_us\":%llu,\"events\":%llu,", v->cp_max_us, v->cp_events);
 	printf("\"mount_max_us\":%llu},\"nat_flushes\":%llu,\"sit_flushes\":%llu,"
@@ -349,6 +431,21 @@ static const char *rate(bool known, double x, const char *fmt)
 	if (!known)
 		return "n/a";
 	snprintf(b, sizeof(bufs[0]), fmt, x);
+	return b;
+}
+
+/* The SSR victims of the interval, for the screen and -b. */
+static const char *ssr_line(const struct view *v, double t)
+{
+	static char b[512];
+	bool stock = v->src == SRC_STOCK;
+
+	snprintf(b, sizeof(b), "SSR %llu victims (%s); avg %s %s blk, reusable %s blk; recycled %.0f blk/s",
+		 v->ssr_vic, v->ssr_per_log ? ssr_logs_text(v->ssr_logs) : "per log n/a",
+		 stock ? "checkpointed valid" : "valid",
+		 avg_text(!stock || v->ssr_per_log, v->ssr_valid, v->ssr_n),
+		 avg_text(v->ssr_reusable_known, v->ssr_reusable, v->ssr_reusable_n),
+		 v->ssr_blocks / t);
 	return b;
 }
 
@@ -372,6 +469,7 @@ static void print_batch_stock(const struct f2fs_mount *m, const struct view *v)
 	       v->gc_calls / t, v->gc_bg_thread, rate(v->bpf, v->vic_greedy, "%.0f"),
 	       rate(v->bpf, v->vic_cb, "%.0f"), rate(v->bpf, v->vic_at, "%.0f"),
 	       rate(v->bpf && v->util_known, v->vic_util_pct, "%.0f%%"), v->gc_tried / t);
+	printf("  %s\n", ssr_line(v, t));
 	printf("  CP: %llu (%.1f/s, bg %llu); last %s, avg %s, max %s; NAT/SIT flushes " NA "\n",
 	       v->cp, v->cp / t, v->cp_bg, rate(v->bpf && v->cp_last_us, v->cp_last_us, "%.0f us"),
 	       rate(v->bpf, v->cp_avg_us, "%.0f us"), rate(v->bpf, v->cp_max_us, "%.0f us"));
@@ -402,6 +500,7 @@ static void print_batch(const struct f2fs_mount *m, const struct view *v)
 	printf("  GC: %.1f fg/s, %.1f bg/s; victims greedy %llu, cost-benefit %llu, avg util %llu%%; moved %.0f blk/s; WA %.2f\n",
 	       v->gc_fg / t, v->gc_bg / t, v->vic_greedy, v->vic_cb,
 	       v->vic_util_pct, v->moved / t, v->wa);
+	printf("  %s\n", ssr_line(v, t));
 	printf("  CP: %llu (%.1f/s); last %llu us, avg %llu us, max ", v->cp, v->cp / t,
 	       v->cp_last_us, v->cp_avg_us);
 	if (v->bpf)
@@ -424,9 +523,14 @@ static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, int src,
 	struct f2fs_top_bpf *skel;
 	int err;
 
-	if (src == SRC_OURS && !event_exists("f2fs_cp_end")) {
-		snprintf(why, wl, "no f2fs_cp_end trace event");
-		return NULL;
+	static const char *const ours[] = { "f2fs_cp_end", "f2fs_ssr_victim", NULL };
+	struct sb_geo geo;
+
+	for (e = ours; src == SRC_OURS && *e; e++) {
+		if (!event_exists(*e)) {
+			snprintf(why, wl, "no %s trace event", *e);
+			return NULL;
+		}
 	}
 	for (e = stock; src == SRC_STOCK && *e; e++) {
 		if (!event_exists(*e)) {
@@ -444,6 +548,11 @@ static struct f2fs_top_bpf *bpf_start(const struct f2fs_mount *m, int src,
 		return NULL;
 	}
 	skel->rodata->targ_dev = m->kdev;
+	/* stock: an SSR victim's log is that of its first write (ssr.bpf.h) */
+	if (src == SRC_STOCK && read_sb(m, &geo) == 0) {
+		skel->rodata->ssr_main_blkaddr = geo.main_blkaddr;
+		skel->rodata->ssr_log_bps = geo.log_blocks_per_seg;
+	}
 	select_programs(skel->obj, src);
 	err = f2fs_top_bpf__load(skel);
 	if (!err)
@@ -475,66 +584,6 @@ static int sample(int src, const struct f2fs_mount *m, struct stats *s,
 
 /* ---- full screen --------------------------------------------------------- */
 
-static struct termios saved_tio;
-static bool tio_saved;
-static char scr[16384];
-static size_t scr_len;
-
-static void sp(const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (scr_len >= sizeof(scr))
-		return;
-	va_start(ap, fmt);
-	n = vsnprintf(scr + scr_len, sizeof(scr) - scr_len, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		scr_len += (size_t)n < sizeof(scr) - scr_len ? (size_t)n : sizeof(scr) - scr_len - 1;
-}
-
-static void screen_flush(void)
-{
-	size_t off = 0;
-	ssize_t w;
-
-	while (off < scr_len) {
-		w = write(STDOUT_FILENO, scr + off, scr_len - off);
-		if (w <= 0 && errno != EINTR)
-			break;
-		if (w > 0)
-			off += w;
-	}
-	scr_len = 0;
-}
-
-static void term_restore(void)
-{
-	if (!tio_saved)
-		return;
-	sp("\033[0m\033[?25h\033[?1049l");
-	screen_flush();
-	tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved_tio);
-	tio_saved = false;
-}
-
-static void term_setup(void)
-{
-	struct termios t;
-
-	if (isatty(STDIN_FILENO) && tcgetattr(STDIN_FILENO, &saved_tio) == 0) {
-		tio_saved = true;
-		t = saved_tio;
-		t.c_lflag &= ~(ICANON | ECHO);
-		t.c_cc[VMIN] = 0;
-		t.c_cc[VTIME] = 0;
-		tcsetattr(STDIN_FILENO, TCSAFLUSH, &t);
-	}
-	sp("\033[?1049h\033[?25l\033[H\033[2J");
-	screen_flush();
-}
-
 /* a bar of @w cells: @a cells '#', then @b cells '+' */
 static void bar(double a, double b, double max, int w)
 {
@@ -560,26 +609,6 @@ static void bar(double a, double b, double max, int w)
 static const char *const sort_names[3] = { "log order", "blocks/s", "segments/s" };
 static int sort_mode;
 static const struct view *sort_view;
-
-/* The terminal's size, read again after SIGWINCH. */
-static int term_cols = 120, term_rows = 40;
-static volatile sig_atomic_t resized;
-
-static void on_winch(int sig)
-{
-	(void)sig;
-	resized = 1;
-}
-
-static void term_size(void)
-{
-	struct winsize ws;
-
-	if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col && ws.ws_row) {
-		term_cols = ws.ws_col;
-		term_rows = ws.ws_row;
-	}
-}
 
 /* The width of the bars: what the terminal leaves of the LOGS lines, 10 to 40. */
 static int bar_width(void)
@@ -666,6 +695,7 @@ static void draw_stock_panels(const struct view *v, double t)
 	   rate(v->bpf, v->vic_at, "%.0f"), rate(v->bpf && v->util_known, v->vic_util_pct, "%.0f%%"));
 	sp("%15scleaned %.1f victims/s (bg thread %llu passes); tried to move %.0f blk/s; write amplification " NA "\r\n",
 	   "", v->gc_calls / t, v->gc_bg_thread, v->gc_tried / t);
+	sp("%15s%s\r\n", "", ssr_line(v, t));
 	sp("\r\n");
 	TITLE("CHECKPOINTS");
 	sp("%.1f/s (%llu, bg %llu); last %s, avg %s, max %s\r\n", v->cp / t, v->cp,
@@ -720,6 +750,7 @@ static void draw(const struct f2fs_mount *m, int idx, int nm, const struct view 
 		sp("passes %.1f fg/s, %.1f bg/s; victims greedy %llu, cost-benefit %llu; avg victim util %llu%%\r\n",
 		   v->gc_fg / t, v->gc_bg / t, v->vic_greedy, v->vic_cb, v->vic_util_pct);
 		sp("%15smoved %.0f blk/s; write amplification %.2f (interval)\r\n", "", v->moved / t, v->wa);
+		sp("%15s%s\r\n", "", ssr_line(v, t));
 		sp("\r\n");
 		TITLE("CHECKPOINTS");
 		sp("%.1f/s (%llu); last %llu us, avg %llu us, max ", v->cp / t, v->cp,
@@ -743,7 +774,6 @@ static void draw(const struct f2fs_mount *m, int idx, int nm, const struct view 
 static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 {
 	static struct stats s, ps;
-	struct sigaction sa = { .sa_handler = on_winch };
 	struct f2fs_top_bpf *skel = NULL;
 	struct top_totals prev = {};
 	struct pollfd pfd = { .fd = STDIN_FILENO, .events = POLLIN };
@@ -754,8 +784,7 @@ static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 	int err = 0, src = 0;
 	char c;
 
-	/* no SA_RESTART: poll() returns at once to redraw */
-	sigaction(SIGWINCH, &sa, NULL);
+	term_watch_resize();
 	term_size();
 	term_setup();
 	while (!exiting) {
@@ -767,7 +796,7 @@ static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 				skel = no_bpf ? NULL : bpf_start(&ms[cur], src, why, sizeof(why));
 			memset(&prev, 0, sizeof(prev));
 			if (skel)
-				prev = skel->bss->totals;
+				bpf_mark(skel, &prev);
 			if (!src || sample(src, &ms[cur], &ps, &ps, &v)) {
 				term_restore();
 				fprintf(stderr, "f2fs-top: cannot read the debugfs figures of %s (/sys/kernel/debug/f2fs/%s/stats or status)\n",
@@ -777,6 +806,9 @@ static int run_screen(struct f2fs_mount *ms, int nm, int cur)
 			}
 			t0 = mono();
 			v.bpf = skel != NULL;
+			/* no interval yet: what BPF will give is zero, not n/a */
+			v.ssr_per_log = v.ssr_per_log || v.bpf;
+			v.ssr_reusable_known = v.bpf && src == SRC_OURS;
 			draw(&ms[cur], cur, nm, &v, why, true);
 			reload = false;
 		}
@@ -886,7 +918,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "f2fs-top: BPF unavailable (%s): showing %s figures only\n",
 				why, src == SRC_STOCK ? "status file" : "debugfs");
 		else
-			prev = skel->bss->totals;
+			bpf_mark(skel, &prev);
 	} else {
 		fprintf(stderr, "f2fs-top: -n: showing %s figures only\n",
 			src == SRC_STOCK ? "status file" : "debugfs");

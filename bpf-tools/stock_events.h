@@ -121,9 +121,11 @@ struct tps_readdir {
 	X(f2fs_write_checkpoint, tps_write_checkpoint, reason, reason, 12, 4) \
 	X(f2fs_write_checkpoint, tps_write_checkpoint, dest_msg, dest_msg, 16, 4) \
 	X(f2fs_get_victim, tps_get_victim, dev, dev, 8, 4) \
+	X(f2fs_get_victim, tps_get_victim, type, type, 12, 4) \
 	X(f2fs_get_victim, tps_get_victim, gc_type, gc_type, 16, 4) \
 	X(f2fs_get_victim, tps_get_victim, alloc_mode, alloc_mode, 20, 4) \
 	X(f2fs_get_victim, tps_get_victim, gc_mode, gc_mode, 24, 4) \
+	X(f2fs_get_victim, tps_get_victim, victim, victim, 28, 4) \
 	X(f2fs_get_victim, tps_get_victim, cost, cost, 32, 4) \
 	X(f2fs_get_victim, tps_get_victim, ofs_unit, ofs_unit, 36, 4) \
 	X(f2fs_gc_begin, tps_gc_begin, dev, dev, 8, 4) \
@@ -133,6 +135,7 @@ struct tps_readdir {
 	X(f2fs_gc_end, tps_gc_end, sec_freed, sec_freed, 20, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, dev, dev, 8, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, ino, ino, 16, 8) \
+	X(f2fs_submit_page_write, tps_page_bio, new_blkaddr, new_blkaddr, 36, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, op, op, 40, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, temp, temp, 48, 4) \
 	X(f2fs_submit_page_write, tps_page_bio, type, type, 52, 4) \

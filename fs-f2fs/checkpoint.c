@@ -141,7 +141,8 @@ static u64 cp_pack_version(struct f2fs_sb_info *sbi, u32 start,
 		return 0;
 	cp = page_address(*first);
 	total = le32_to_cpu(cp->cp_pack_total_block_count);
-	if (total < 2 + F2FS_NR_DATA_LOGS || total > sbi->blocks_per_seg) {
+	/* Smallest: two checkpoint blocks around one compact summary block. */
+	if (total < 3 || total > sbi->blocks_per_seg) {
 		*why = "bad pack size";
 		goto bad;
 	}

@@ -28,6 +28,7 @@
  * data is copied out of the inode block instead.
  */
 #include <linux/bio.h>
+#include <linux/blkdev.h>
 #include <linux/buffer_head.h>
 #include <linux/mpage.h>
 #include "f2fs.h"
@@ -758,11 +759,12 @@ static enum f2fs_log_type data_log_type(struct inode *inode)
 }
 
 /*
- * Write one locked data page out of place into log @type; returns with it
- * unlocked on success, still locked on error.
+ * Write one locked data page out of place into log @type, in @batch when
+ * given (see f2fs_batch_write()); returns with it unlocked on success,
+ * still locked on error.
  */
 static int write_data_page(struct page *page, struct writeback_control *wbc,
-			   enum f2fs_log_type type)
+			   enum f2fs_log_type type, struct f2fs_wbatch *batch)
 {
 	struct inode *inode = page->mapping->host;
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
@@ -797,7 +799,11 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	f2fs_put_dnode(&dn);
 	f2fs_mark_meta_dirty(inode);	/* the extent may have changed */
 	unlock_page(page);
-	f2fs_submit_write(sbi, page, newaddr, wbc_to_write_flags(wbc));
+	if (batch)
+		f2fs_batch_write(sbi, batch, page, newaddr,
+				 wbc_to_write_flags(wbc));
+	else
+		f2fs_submit_write(sbi, page, newaddr, wbc_to_write_flags(wbc));
 	return 0;
 
 put_dnode:
@@ -805,8 +811,8 @@ put_dnode:
 	return err;
 }
 
-static int f2fs_write_data_page(struct page *page,
-				struct writeback_control *wbc)
+static int do_write_data_page(struct page *page, struct writeback_control *wbc,
+			      void *batch)
 {
 	struct inode *inode = page->mapping->host;
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
@@ -830,7 +836,7 @@ static int f2fs_write_data_page(struct page *page,
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto redirty;
-	err = write_data_page(page, wbc, data_log_type(inode));
+	err = write_data_page(page, wbc, data_log_type(inode), batch);
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
 	if (!err)
@@ -851,6 +857,37 @@ redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);
 	return 0;
+}
+
+/* ->writepage: one page, one bio (reclaim, and callers outside a pass). */
+static int f2fs_write_data_page(struct page *page,
+				struct writeback_control *wbc)
+{
+	return do_write_data_page(page, wbc, NULL);
+}
+
+/*
+ * ->writepages: the checkpoint's pass over a directory's dirty pages sends
+ * runs of adjacent blocks as single bios; it holds cp_rwsem exclusively,
+ * so nobody holds a page lock it needs while waiting for the batch.  Other
+ * passes write page by page: a flusher holding an unsubmitted batch while
+ * it waits for a page lock deadlocked against a truncate that held that
+ * lock and waited for a checkpoint, which waited for the batch.
+ */
+static int f2fs_write_data_pages(struct address_space *mapping,
+				 struct writeback_control *wbc)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(mapping->host);
+	struct f2fs_wbatch batch = {};
+	struct blk_plug plug;
+	int err;
+
+	blk_start_plug(&plug);
+	err = write_cache_pages(mapping, wbc, do_write_data_page,
+				f2fs_in_checkpoint(sbi) ? &batch : NULL);
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
+	return err;
 }
 
 /**
@@ -992,7 +1029,7 @@ retry:
 	clear_page_dirty_for_io(page);
 	if (((loff_t)index + 1) << PAGE_SHIFT > isize)
 		zero_user_segment(page, isize & (PAGE_SIZE - 1), PAGE_SIZE);
-	err = write_data_page(page, &wbc, F2FS_LOG_COLD_DATA);
+	err = write_data_page(page, &wbc, F2FS_LOG_COLD_DATA, NULL);
 	f2fs_unlock_op(sbi);
 	if (!err) {
 		put_page(page);
@@ -1373,6 +1410,7 @@ const struct address_space_operations f2fs_data_aops = {
 	.read_folio	= f2fs_read_data_folio,
 	.readahead	= f2fs_readahead,
 	.writepage	= f2fs_write_data_page,
+	.writepages	= f2fs_write_data_pages,
 	.write_begin	= f2fs_write_begin,
 	.write_end	= f2fs_write_end,
 	.dirty_folio	= f2fs_dirty_data_folio,

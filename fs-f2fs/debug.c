@@ -411,6 +411,7 @@ static int stats_show(struct seq_file *m, void *unused)
 
 	/* NAT and SIT flushes. */
 	kv(m, "nat_flushes", READ_ONCE(st->nat_flushes));
+	kv(m, "nat_shrunk", READ_ONCE(st->nat_shrunk));
 	kv(m, "nat_journal_entries", READ_ONCE(st->nat_journal_entries));
 	kv(m, "nat_block_entries", READ_ONCE(st->nat_block_entries));
 	kv(m, "nat_blocks_written", READ_ONCE(st->nat_blocks_written));

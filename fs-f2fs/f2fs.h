@@ -69,6 +69,9 @@ typedef u32 block_t;
 #define F2FS_OPT_NO_ROLL_FORWARD	BIT(3)	/* disable_roll_forward */
 #define F2FS_OPT_NO_EXT_IDENTIFY	BIT(4)	/* disable_ext_identify */
 #define F2FS_OPT_LAZYTIME		BIT(5)	/* lazytime */
+#define F2FS_OPT_USER_XATTR		BIT(6)	/* user_xattr (xattr.c) */
+#define F2FS_OPT_ACL			BIT(7)	/* acl (acl.c) */
+#define F2FS_OPT_INLINE_XATTR		BIT(8)	/* inline_xattr (xattr.c) */
 
 /**
  * struct f2fs_options - the mount options in force.
@@ -155,6 +158,11 @@ struct f2fs_nat_cached {
  * @free_nids: nids known free on disk and in the cache, ready to allocate.
  * @free_cnt: entries used in @free_nids.
  * @next_scan: nid where the next scan for free nids starts.
+ * @shrinker: gives clean entries of @nat_tree back under memory pressure
+ *	(they are what the NAT on disk says; dirty ones are never dropped).
+ * @shrinker_on: @shrinker is registered (set and cleared at mount and
+ *	unmount only).
+ * @shrink_next: nid where the shrinker's next scan starts (@nat_lock).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -170,6 +178,9 @@ struct f2fs_nm_info {
 	u32 *free_nids;
 	unsigned int free_cnt;
 	u32 next_scan;
+	struct shrinker shrinker;
+	bool shrinker_on;
+	unsigned long shrink_next;
 };
 
 #define F2FS_NAT_DIRTY		XA_MARK_0
@@ -358,6 +369,7 @@ enum f2fs_node_read_kind {
  *	@cp_calls: average duration).
  *	The checkpoint counters change under cp_mutex.
  * @nat_flushes: NAT flushes (one per checkpoint that reaches it).
+ * @nat_shrunk: clean NAT cache entries given back to memory pressure.
  * @nat_journal_entries: dirty NAT entries written into the NAT journal.
  * @nat_block_entries: dirty NAT entries written into NAT blocks.
  * @nat_blocks_written: NAT blocks written.
@@ -404,6 +416,7 @@ struct f2fs_stats {
 	u64 cp_max_ns;
 	u64 cp_total_ns;
 	u64 nat_flushes;
+	u64 nat_shrunk;
 	u64 nat_journal_entries;
 	u64 nat_block_entries;
 	u64 nat_blocks_written;
@@ -516,6 +529,11 @@ struct f2fs_gc_info {
  * @wb_error: a write failed; the next checkpoint must not claim success.
  * @wb_blocked: writeback kept a page dirty for lack of room since sync
  *	last looked (sync writes such pages again after making room).
+ * @failed_lock: protects @failed_pages (taken in bio completion).
+ * @failed_pages: pages whose write failed, to be dirtied again by
+ *	@failed_work (struct f2fs_failed_page).
+ * @failed_work: keeps such pages dirty, so that they stay in memory: the
+ *	in-memory NAT and extents already point at the blocks that failed.
  * @stats: counters for debugfs and the toolkit (locks: see the struct).
  * @gc: garbage collection state.
  * @debugfs_dir: this mount's folder in debugfs (f2fs/<dev>/), or NULL.
@@ -580,6 +598,9 @@ struct f2fs_sb_info {
 	wait_queue_head_t wb_wait;
 	atomic_t wb_error;
 	atomic_t wb_blocked;
+	spinlock_t failed_lock;		/* protects failed_pages */
+	struct list_head failed_pages;
+	struct work_struct failed_work;
 	struct f2fs_stats stats;
 	struct f2fs_gc_info gc;
 	struct dentry *debugfs_dir;
@@ -598,6 +619,16 @@ struct f2fs_orphan {
 };
 
 /**
+ * struct f2fs_wbatch - adjacent blocks of one writeback pass, one bio.
+ * @bio: the bio being filled, or NULL (owned by the pass, no lock).
+ * @next_blk: the block that may join it next.
+ */
+struct f2fs_wbatch {
+	struct bio *bio;
+	u32 next_blk;
+};
+
+/**
  * struct f2fs_inode_info - in-memory inode.
  * @vfs_inode: the VFS inode.
  * @i_flags: on-disk i_flags (FS_*_FL bits; changed by fileattr_set under
@@ -611,6 +642,8 @@ struct f2fs_orphan {
  * @i_extra_isize: extra attribute bytes (0 without F2FS_EXTRA_ATTR).
  * @i_inline_xattr_addrs: inline xattr size in 4-byte units.
  * @i_crtime: creation time when the image records it.
+ * @i_xattr_sem: orders readers and writers of the xattr list (the inline
+ *	area and the xattr node); @i_xattr_nid changes under it too (xattr.c).
  * @ext_lock: protects @ext.
  * @ext: the largest extent of the file, in memory (fofs, blk, len).
  * @dirty_list: on sbi->dirty_inodes while @meta_dirty (sbi->inode_lock).
@@ -642,6 +675,7 @@ struct f2fs_inode_info {
 	u16 i_extra_isize;
 	u16 i_inline_xattr_addrs;
 	struct timespec64 i_crtime;
+	struct rw_semaphore i_xattr_sem;	/* xattr list, @i_xattr_nid */
 	rwlock_t ext_lock;
 	struct {
 		u32 fofs;
@@ -994,6 +1028,11 @@ void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags);
+void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+		      struct page *page, u32 blkaddr, blk_opf_t flags);
+void f2fs_batch_submit(struct f2fs_wbatch *b);
+void f2fs_init_failed_writes(struct f2fs_sb_info *sbi);
+void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
 int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		     enum f2fs_log_type type, const struct f2fs_summary *sum);
@@ -1015,6 +1054,7 @@ void f2fs_destroy_gc(struct f2fs_sb_info *sbi);
 /* node.c */
 int f2fs_init_node_manager(struct f2fs_sb_info *sbi);
 void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi);
+int f2fs_register_nat_shrinker(struct f2fs_sb_info *sbi);
 int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		       struct f2fs_nat_cached *ni);
 struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,

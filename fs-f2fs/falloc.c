@@ -378,6 +378,7 @@ static int expand(struct inode *inode, int mode, loff_t offset, loff_t len)
  * See the comment at the top of this file.
  *
  * Return: 0; -EOPNOTSUPP for other modes; -EINVAL for a non-regular file;
+ * -EPERM on an immutable file, or to punch or zero an append-only one;
  * -EROFS on an image served read-only; -ENOSPC when the blocks do not
  * fit (what was reserved before stays); -EFBIG past the largest file; or
  * a node read error (-EIO, -EFSCORRUPTED).
@@ -401,6 +402,16 @@ long f2fs_fallocate(struct file *file, int mode, loff_t offset, loff_t len)
 		return err;
 
 	inode_lock(inode);
+	/*
+	 * The VFS checked the flags before the inode lock; chattr changes
+	 * them under it (ioctl.c), so check again: an immutable file takes
+	 * no fallocate, an append-only one only a reservation.
+	 */
+	if (IS_IMMUTABLE(inode) ||
+	    (IS_APPEND(inode) && (mode & ~FALLOC_FL_KEEP_SIZE))) {
+		err = -EPERM;
+		goto unlock_inode;
+	}
 	err = f2fs_convert_inline_data(inode);
 	if (err)
 		goto unlock_inode;

@@ -11,6 +11,7 @@
 #include <linux/fs.h>
 #include <linux/mm.h>
 #include "f2fs.h"
+#include "xattr.h"
 #include "../trace-events/f2fs.h"
 
 /**
@@ -118,7 +119,8 @@ static int change_size(struct inode *inode, loff_t size)
  * @attr: what to change.
  *
  * Return: 0, or the errors of setattr_prepare(), of block reservation
- * (-ENOSPC) and of reading nodes (-EIO, -EFSCORRUPTED).
+ * (-ENOSPC), of reading nodes (-EIO, -EFSCORRUPTED) and of rewriting the
+ * access ACL for a new mode (-E2BIG, -ENOMEM).
  */
 int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		 struct iattr *attr)
@@ -143,7 +145,10 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 	}
 	setattr_copy(mnt_userns, inode, attr);
 	f2fs_mark_meta_dirty(inode);
-	return 0;
+	/* A new mode changes the access ACL too (acl.c). */
+	if (attr->ia_valid & ATTR_MODE)
+		err = posix_acl_chmod(mnt_userns, inode, inode->i_mode);
+	return err;
 }
 
 /*
@@ -304,6 +309,9 @@ const struct file_operations f2fs_file_operations = {
 const struct inode_operations f2fs_file_inode_operations = {
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.listxattr	= f2fs_listxattr,
+	.get_acl	= f2fs_get_acl,
+	.set_acl	= f2fs_set_acl,
 	.fileattr_get	= f2fs_fileattr_get,
 	.fileattr_set	= f2fs_fileattr_set,
 	.fiemap		= f2fs_fiemap,		/* falloc.c */

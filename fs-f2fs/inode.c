@@ -581,6 +581,11 @@ struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 		fi->i_flags |= FS_INDEX_FL;
 	if (S_ISREG(mode))
 		f2fs_set_file_temperature(inode, name);
+	/* An inline xattr area at the end of i_addr[] (xattr.c), as stock. */
+	if (f2fs_opt(sbi, F2FS_OPT_INLINE_XATTR)) {
+		fi->i_inline |= F2FS_INLINE_XATTR;
+		fi->i_inline_xattr_addrs = DEFAULT_INLINE_XATTR_ADDRS;
+	}
 	set_inode_ops(inode);
 	err = insert_inode_locked(inode);
 	if (err)

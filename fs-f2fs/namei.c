@@ -10,6 +10,7 @@
  * through the page cache.
  */
 #include "f2fs.h"
+#include "xattr.h"
 #include "../trace-events/f2fs.h"
 
 static struct dentry *lookup_inode(struct inode *dir, struct dentry *dentry,
@@ -89,8 +90,9 @@ static int new_entry(struct inode *dir, struct dentry *dentry, umode_t mode,
 	}
 	if (!S_ISREG(mode) && !S_ISDIR(mode))
 		init_special_inode(inode, mode, rdev);
-	err = 0;
-	if (S_ISDIR(mode)) {
+	/* ACLs and security label (xattr.c). */
+	err = f2fs_init_inode_xattrs(inode, dir, &dentry->d_name);
+	if (!err && S_ISDIR(mode)) {
 		set_nlink(inode, 2);
 		err = f2fs_make_empty(inode, dir);
 	}
@@ -142,9 +144,14 @@ static int f2fs_symlink(struct user_namespace *mnt_userns, struct inode *dir,
 		return err;
 	f2fs_lock_op(sbi);
 	inode = f2fs_new_inode(dir, S_IFLNK | 0777, &dentry->d_name);
+	/* The security label (xattr.c); symlinks have no ACLs. */
+	err = IS_ERR(inode) ? 0 :
+	      f2fs_init_inode_xattrs(inode, dir, &dentry->d_name);
 	f2fs_unlock_op(sbi);
 	if (IS_ERR(inode))
 		return PTR_ERR(inode);
+	if (err)
+		goto discard;
 	/* The target is file data, written through the page cache. */
 	err = page_symlink(inode, symname, len);
 	if (err)
@@ -338,6 +345,9 @@ const struct inode_operations f2fs_dir_inode_operations = {
 	.rename		= f2fs_rename,
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.listxattr	= f2fs_listxattr,
+	.get_acl	= f2fs_get_acl,
+	.set_acl	= f2fs_set_acl,
 	.fileattr_get	= f2fs_fileattr_get,
 	.fileattr_set	= f2fs_fileattr_set,
 };
@@ -346,9 +356,13 @@ const struct inode_operations f2fs_symlink_inode_operations = {
 	.get_link	= page_get_link,
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.listxattr	= f2fs_listxattr,
 };
 
 const struct inode_operations f2fs_special_inode_operations = {
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
+	.listxattr	= f2fs_listxattr,
+	.get_acl	= f2fs_get_acl,
+	.set_acl	= f2fs_set_acl,
 };

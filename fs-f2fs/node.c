@@ -424,6 +424,78 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 	return 0;
 }
 
+static unsigned long nat_shrink_count(struct shrinker *shrink,
+				      struct shrink_control *sc)
+{
+	struct f2fs_nm_info *nm = container_of(shrink, struct f2fs_nm_info,
+					       shrinker);
+	unsigned long cached = READ_ONCE(nm->nat_count);
+	unsigned long dirty = READ_ONCE(nm->nat_dirty);
+
+	return cached > dirty ? cached - dirty : 0;
+}
+
+/*
+ * Drop up to sc->nr_to_scan clean entries, going round the nid space from
+ * where the last scan stopped.  A clean entry holds what the NAT (or its
+ * journal) says, so the next lookup reads it back.  Reclaim may come from
+ * inside our own allocations, which hold nat_lock: only try it.
+ */
+static unsigned long nat_shrink_scan(struct shrinker *shrink,
+				     struct shrink_control *sc)
+{
+	struct f2fs_nm_info *nm = container_of(shrink, struct f2fs_nm_info,
+					       shrinker);
+	struct f2fs_sb_info *sbi = container_of(nm, struct f2fs_sb_info, nm);
+	unsigned long idx, freed = 0, seen = 0, total;
+	struct f2fs_nat_cached *e;
+
+	if (!down_write_trylock(&nm->nat_lock))
+		return SHRINK_STOP;
+	total = nm->nat_count;
+	idx = nm->shrink_next;
+	while (freed < sc->nr_to_scan && seen < total) {
+		e = xa_find(&nm->nat_tree, &idx, ULONG_MAX, XA_PRESENT);
+		if (!e) {
+			if (!nm->shrink_next)
+				break;
+			nm->shrink_next = 0;
+			idx = 0;
+			continue;
+		}
+		seen++;
+		if (!xa_get_mark(&nm->nat_tree, idx, F2FS_NAT_DIRTY)) {
+			xa_erase(&nm->nat_tree, idx);
+			kmem_cache_free(nat_entry_slab, e);
+			nm->nat_count--;
+			freed++;
+		}
+		nm->shrink_next = ++idx;
+	}
+	sbi->stats.nat_shrunk += freed;
+	up_write(&nm->nat_lock);
+	return freed;
+}
+
+/**
+ * f2fs_register_nat_shrinker - let memory pressure trim the NAT cache.
+ * @sbi: the mount, its node manager set up.
+ *
+ * Return: 0, or the error of register_shrinker() (-ENOMEM).
+ */
+int f2fs_register_nat_shrinker(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	int err;
+
+	nm->shrinker.count_objects = nat_shrink_count;
+	nm->shrinker.scan_objects = nat_shrink_scan;
+	nm->shrinker.seeks = DEFAULT_SEEKS;
+	err = register_shrinker(&nm->shrinker, "f2fs-nat:%s", sbi->sb->s_id);
+	nm->shrinker_on = !err;
+	return err;
+}
+
 /**
  * f2fs_destroy_node_manager - free the NAT cache and bitmap.
  * @sbi: the mount.
@@ -433,6 +505,10 @@ void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi)
 	struct f2fs_nm_info *nm = &sbi->nm;
 	struct f2fs_nat_cached *e;
 	unsigned long idx;
+
+	if (nm->shrinker_on)
+		unregister_shrinker(&nm->shrinker);
+	nm->shrinker_on = false;
 
 	xa_for_each(&nm->nat_tree, idx, e)
 		kmem_cache_free(nat_entry_slab, e);
@@ -814,10 +890,11 @@ static enum f2fs_log_type node_log_type(struct f2fs_node *rn)
  * of its log; the caller holds sbi->cp_rwsem (shared, or by being the
  * checkpoint).  @marks are the footer's fsync and dentry bits for an fsync
  * record (0 for any other write, which clears them).  Returns with the page
- * unlocked, and submitted, on success; locked on error.
+ * unlocked, and submitted (or in @batch, when given), on success; locked on
+ * error.
  */
 static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
-			   u32 marks, blk_opf_t opf)
+			   u32 marks, blk_opf_t opf, struct f2fs_wbatch *batch)
 {
 	struct f2fs_summary sum = {};
 	struct f2fs_nat_cached ni;
@@ -854,11 +931,15 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	if (ni.blkaddr != NEW_ADDR)
 		f2fs_invalidate_block(sbi, ni.blkaddr);
 	unlock_page(page);
-	f2fs_submit_write(sbi, page, newaddr, REQ_META | opf);
+	if (batch)
+		f2fs_batch_write(sbi, batch, page, newaddr, REQ_META | opf);
+	else
+		f2fs_submit_write(sbi, page, newaddr, REQ_META | opf);
 	return 0;
 }
 
-static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+static int do_node_writepage(struct page *page, struct writeback_control *wbc,
+			     void *batch)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(page->mapping->host->i_sb);
 	bool in_cp = f2fs_in_checkpoint(sbi);
@@ -869,7 +950,7 @@ static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto redirty;
-	err = write_node_page(sbi, page, 0, wbc_to_write_flags(wbc));
+	err = write_node_page(sbi, page, 0, wbc_to_write_flags(wbc), batch);
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
 	if (!err)
@@ -882,6 +963,34 @@ redirty:
 	redirty_page_for_writepage(wbc, page);
 	unlock_page(page);
 	return 0;
+}
+
+static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
+{
+	return do_node_writepage(page, wbc, NULL);
+}
+
+/*
+ * The checkpoint's node flush sends runs of adjacent node blocks as single
+ * bios (see f2fs_batch_write()): it holds cp_rwsem exclusively, so no
+ * other writer can hold a node page while waiting for one in the batch.
+ * Node writeback outside a checkpoint writes page by page: there a data
+ * writer may hold a parent node locked while it waits for a child's write.
+ */
+static int f2fs_node_writepages(struct address_space *mapping,
+				struct writeback_control *wbc)
+{
+	struct f2fs_sb_info *sbi = F2FS_SB(mapping->host->i_sb);
+	struct f2fs_wbatch batch = {};
+	struct blk_plug plug;
+	int err;
+
+	blk_start_plug(&plug);
+	err = write_cache_pages(mapping, wbc, do_node_writepage,
+				f2fs_in_checkpoint(sbi) ? &batch : NULL);
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
+	return err;
 }
 
 /**
@@ -990,7 +1099,7 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
 				continue;
 			if (!lock_fsync_page(sbi, page, ino))
 				continue;
-			err = write_node_page(sbi, page, 0, REQ_SYNC);
+			err = write_node_page(sbi, page, 0, REQ_SYNC, NULL);
 			if (err) {
 				set_page_dirty(page);
 				unlock_page(page);
@@ -1051,7 +1160,7 @@ int f2fs_fsync_node_pages(struct inode *inode)
 	wait_on_page_writeback(ipage);
 	/* Written even when clean: the record needs its mark. */
 	clear_page_dirty_for_io(ipage);
-	err = write_node_page(sbi, ipage, marks, REQ_SYNC);
+	err = write_node_page(sbi, ipage, marks, REQ_SYNC, NULL);
 	if (err) {
 		set_page_dirty(ipage);
 		unlock_page(ipage);
@@ -1297,5 +1406,6 @@ out:
 const struct address_space_operations f2fs_node_aops = {
 	.read_folio	= f2fs_node_read_folio,
 	.writepage	= f2fs_node_writepage,
+	.writepages	= f2fs_node_writepages,
 	.dirty_folio	= filemap_dirty_folio,
 };

@@ -40,6 +40,7 @@
 #include <linux/vmalloc.h>
 #include <linux/xarray.h>
 #include "f2fs.h"
+#include "xattr.h"
 #include "../trace-events/f2fs.h"
 
 /* One node block of the chain. */
@@ -241,8 +242,6 @@ int f2fs_roll_forward_pending(struct f2fs_sb_info *sbi, unsigned int *inodes)
 	int err = 0;
 
 	*inodes = 0;
-	if (f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
-		return 0;
 	xa_init(&ch.inodes);
 	err = walk_chain(sbi, &ch);
 	*inodes = ch.nr_inodes;
@@ -274,11 +273,14 @@ static int apply_inode_copy(struct inode *inode, const struct f2fs_node *src)
 
 	if (copy_inline && !f2fs_inline_data(inode))
 		return -EFSCORRUPTED;	/* data never moves back inline */
+	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	rn = page_address(page);
+	/* The inline xattrs of the record (xattr.c). */
+	f2fs_recover_inline_xattrs(inode, rn, src);
+	set_page_dirty(page);
 	if (f2fs_inline_data(inode)) {
-		page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
-		if (IS_ERR(page))
-			return PTR_ERR(page);
-		rn = page_address(page);
 		if (copy_inline) {
 			memcpy(f2fs_inline_addr(inode, rn),
 			       f2fs_inline_addr(inode, (struct f2fs_node *)src),
@@ -290,10 +292,9 @@ static int apply_inode_copy(struct inode *inode, const struct f2fs_node *src)
 			fi->i_inline &= ~(F2FS_INLINE_DATA | F2FS_DATA_EXIST);
 			rn->i.i_inline = fi->i_inline;
 		}
-		set_page_dirty(page);
-		unlock_page(page);
-		put_page(page);
 	}
+	unlock_page(page);
+	put_page(page);
 	inode->i_mode = (inode->i_mode & S_IFMT) |
 			(le16_to_cpu(ri->i_mode) & ~S_IFMT);
 	i_uid_write(inode, le32_to_cpu(ri->i_uid));
@@ -462,6 +463,14 @@ static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
 	u64 start;
 	int err;
 
+	if (le32_to_cpu(rn->footer.nid) != inode->i_ino &&
+	    f2fs_node_ofs(rn) == F2FS_XATTR_NODE_OFS) {
+		/* The xattr node (xattr.c). */
+		f2fs_lock_op(sbi);
+		err = f2fs_recover_xattr_node(inode, rn);
+		f2fs_unlock_op(sbi);
+		return err;
+	}
 	if (le32_to_cpu(rn->footer.nid) == inode->i_ino) {
 		if (rn->i.i_inline & (F2FS_INLINE_DATA | F2FS_INLINE_DENTRY) ||
 		    f2fs_inline_data(inode))
@@ -586,8 +595,10 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi)
 	u32 i, seg, held = U32_MAX;
 	int err;
 
-	if (f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
-		return 0;
+	/*
+	 * Also after an unmount checkpoint: fsyncs since the next mount left
+	 * records that only this walk finds.
+	 */
 	xa_init(&ch.inodes);
 	err = walk_chain(sbi, &ch);
 	if (err || !ch.count)

@@ -20,6 +20,7 @@
  * the logs.
  */
 #include <linux/bio.h>
+#include <linux/buffer_head.h>
 #include <linux/blkdev.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
@@ -112,6 +113,37 @@ static int read_full_sum(struct f2fs_sb_info *sbi, unsigned int type)
 	return f2fs_read_meta_blocks(sbi, blk, cs->sum, 1);
 }
 
+/*
+ * Without node summaries in the pack, the SSA block of a current node
+ * segment is as old as the segment's opening: the stock module rebuilds it
+ * from the footers of the blocks the log has written since, and so do we
+ * (our own checkpoints write the SSA, whose entries then already agree).
+ */
+static int restore_node_sums(struct f2fs_sb_info *sbi, unsigned int type)
+{
+	struct f2fs_curseg *cs = &sbi->curseg[type];
+	u32 start, i, n = min_t(u32, cs->blkoff, sbi->blocks_per_seg);
+	struct buffer_head *bh;
+	__le32 nid;
+
+	if (cs->segno >= sbi->main_segs)
+		return 0;	/* check_cursegs() reports it */
+	start = sbi->main_blkaddr + (cs->segno << sbi->log_blocks_per_seg);
+	for (i = 0; i < n; i++) {
+		bh = sb_bread(sbi->sb, start + i);
+		if (!bh)
+			return -EIO;
+		nid = ((struct f2fs_node *)bh->b_data)->footer.nid;
+		brelse(bh);
+		if (cs->sum->entries[i].nid == nid)
+			continue;
+		cs->sum->entries[i].nid = nid;
+		cs->sum->entries[i].version = 0;
+		cs->sum->entries[i].ofs_in_node = 0;
+	}
+	return 0;
+}
+
 static int check_journals(struct f2fs_sb_info *sbi)
 {
 	struct f2fs_journal *nat = &sbi->curseg[F2FS_LOG_HOT_DATA].sum->journal;
@@ -173,6 +205,8 @@ int f2fs_load_cursegs(struct f2fs_sb_info *sbi)
 	}
 	for (i = F2FS_LOG_HOT_NODE; i < F2FS_NR_LOGS; i++) {
 		err = read_full_sum(sbi, i);
+		if (!err && !node_sums_in_pack(sbi))
+			err = restore_node_sums(sbi, i);
 		if (err)
 			return err;
 	}
@@ -1076,28 +1110,119 @@ void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi)
 	mutex_unlock(&sm->seg_lock);
 }
 
+/*
+ * ---- Failed writes ---------------------------------------------------------
+ *
+ * Blocks are written out of place: when a write fails, the in-memory NAT
+ * entry or data address already names the new block, which holds nothing
+ * readable.  The checkpoint that would make that durable fails too
+ * (wb_error), so the disk keeps the previous state; but in memory the page
+ * is the only good copy.  It is dirtied again (from process context: bio
+ * completion cannot) so that reclaim and drop_caches keep it, and reads
+ * go on returning what was written.  The mount is read-only by then, so
+ * writeback leaves such pages alone until unmount discards them.
+ */
+struct f2fs_failed_page {
+	struct list_head list;
+	struct page *page;
+};
+
+static void redirty_failed(struct work_struct *work)
+{
+	struct f2fs_sb_info *sbi = container_of(work, struct f2fs_sb_info,
+						failed_work);
+	struct f2fs_failed_page *fp, *tmp;
+	unsigned long flags;
+	LIST_HEAD(list);
+
+	spin_lock_irqsave(&sbi->failed_lock, flags);
+	list_splice_init(&sbi->failed_pages, &list);
+	spin_unlock_irqrestore(&sbi->failed_lock, flags);
+	list_for_each_entry_safe(fp, tmp, &list, list) {
+		lock_page(fp->page);
+		if (fp->page->mapping)
+			set_page_dirty(fp->page);
+		unlock_page(fp->page);
+		put_page(fp->page);
+		kfree(fp);
+	}
+}
+
+/**
+ * f2fs_init_failed_writes - set up the failed-write list of a mount.
+ * @sbi: the mount.
+ */
+void f2fs_init_failed_writes(struct f2fs_sb_info *sbi)
+{
+	spin_lock_init(&sbi->failed_lock);
+	INIT_LIST_HEAD(&sbi->failed_pages);
+	INIT_WORK(&sbi->failed_work, redirty_failed);
+}
+
+/**
+ * f2fs_flush_failed_writes - finish with pages whose write failed.
+ * @sbi: the mount, with no write in flight (before its inodes go).
+ */
+void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi)
+{
+	flush_work(&sbi->failed_work);
+}
+
+/* In bio completion: remember @page for redirty_failed(). */
+static void keep_failed_page(struct f2fs_sb_info *sbi, struct page *page)
+{
+	struct f2fs_failed_page *fp = kmalloc(sizeof(*fp), GFP_ATOMIC);
+	unsigned long flags;
+
+	if (!fp)
+		return;		/* then a re-read after eviction fails */
+	get_page(page);
+	fp->page = page;
+	spin_lock_irqsave(&sbi->failed_lock, flags);
+	list_add_tail(&fp->list, &sbi->failed_pages);
+	spin_unlock_irqrestore(&sbi->failed_lock, flags);
+	schedule_work(&sbi->failed_work);
+}
+
 static void f2fs_write_end_io(struct bio *bio)
 {
 	struct f2fs_sb_info *sbi = bio->bi_private;
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
+	int pages = 0, first = 0;
 
+	/* One message per mount: the first error says what follows. */
+	if (bio->bi_status && !atomic_xchg(&sbi->wb_error, 1))
+		first = 1;
 	bio_for_each_segment_all(bv, bio, iter) {
 		struct page *page = bv->bv_page;
 
 		if (bio->bi_status) {
 			mapping_set_error(page->mapping, -EIO);
-			atomic_set(&sbi->wb_error, 1);
+			keep_failed_page(sbi, page);
 		}
 		end_page_writeback(page);
+		pages++;
 	}
-	if (bio->bi_status)
-		f2fs_err(sbi, "write error %d at sector %llu",
+	if (first)
+		f2fs_err(sbi, "write error %d at sector %llu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
 			 blk_status_to_errno(bio->bi_status),
 			 (unsigned long long)bio->bi_iter.bi_sector);
 	bio_put(bio);
-	if (atomic_dec_and_test(&sbi->wb_pending))
+	if (atomic_sub_and_test(pages, &sbi->wb_pending))
 		wake_up_all(&sbi->wb_wait);
+}
+
+static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
+				 blk_opf_t flags, unsigned short vecs)
+{
+	struct bio *bio = bio_alloc(sbi->sb->s_bdev, vecs,
+				    REQ_OP_WRITE | flags, GFP_NOIO);
+
+	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
+	bio->bi_end_io = f2fs_write_end_io;
+	bio->bi_private = sbi;
+	return bio;
 }
 
 /**
@@ -1112,14 +1237,52 @@ static void f2fs_write_end_io(struct bio *bio)
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags)
 {
-	struct bio *bio;
+	struct bio *bio = new_write_bio(sbi, blkaddr, flags, 1);
 
-	bio = bio_alloc(sbi->sb->s_bdev, 1, REQ_OP_WRITE | flags, GFP_NOIO);
-	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
-	bio->bi_end_io = f2fs_write_end_io;
-	bio->bi_private = sbi;
 	__bio_add_page(bio, page, PAGE_SIZE, 0);
 	submit_bio(bio);
+}
+
+/**
+ * f2fs_batch_write - write a page as part of a batch of adjacent blocks.
+ * @sbi: the mount (the block is counted in sbi->wb_pending already).
+ * @b: the batch of the caller's writeback pass.
+ * @page: a page under writeback.
+ * @blkaddr: its new block.
+ * @flags: extra request flags.
+ *
+ * A log hands out adjacent blocks, so one writepages pass over a file
+ * mostly writes a run of them: the run goes to the device as one bio (up to
+ * BIO_MAX_VECS pages), not one bio per page.  A block that does not follow
+ * the batch's last one (the log moved, or another log's block) sends the
+ * batch first.  The caller must send the batch with f2fs_batch_submit()
+ * before it returns or blocks on anything a waiter for these pages could
+ * hold: the pages stay under writeback, and in sbi->wb_pending, until then.
+ */
+void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+		      struct page *page, u32 blkaddr, blk_opf_t flags)
+{
+	if (b->bio && blkaddr == b->next_blk &&
+	    b->bio->bi_opf == (REQ_OP_WRITE | flags) &&
+	    bio_add_page(b->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
+		b->next_blk++;
+		return;
+	}
+	f2fs_batch_submit(b);
+	b->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS);
+	__bio_add_page(b->bio, page, PAGE_SIZE, 0);
+	b->next_blk = blkaddr + 1;
+}
+
+/**
+ * f2fs_batch_submit - send what a batch holds.
+ * @b: the batch; empty afterwards.
+ */
+void f2fs_batch_submit(struct f2fs_wbatch *b)
+{
+	if (b->bio)
+		submit_bio(b->bio);
+	b->bio = NULL;
 }
 
 /**

@@ -26,6 +26,7 @@
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
 #include "f2fs.h"
+#include "xattr.h"
 
 struct kmem_cache *f2fs_inode_cachep;
 
@@ -87,12 +88,15 @@ static void f2fs_inode_init_once(void *p)
 	struct f2fs_inode_info *fi = p;
 
 	rwlock_init(&fi->ext_lock);
+	init_rwsem(&fi->i_xattr_sem);
 	inode_init_once(&fi->vfs_inode);
 }
 
 /* Release everything fill_super set up after the superblock. */
 static void f2fs_release_mount(struct f2fs_sb_info *sbi)
 {
+	f2fs_wait_writes(sbi);
+	f2fs_flush_failed_writes(sbi);
 	f2fs_destroy_gc(sbi);
 	f2fs_free_orphans(sbi);
 	f2fs_destroy_sit(sbi);
@@ -199,7 +203,13 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
  *                          inode is written for another reason (default on,
  *                          as in stock; mount(8) usually passes these as the
  *                          MS_LAZYTIME flag, which a remount applies);
- *   nouser_xattr, noacl, noinline_xattr, noinline_data, noinline_dentry
+ *   user_xattr, nouser_xattr  serve the user.* xattrs (default on, as
+ *                          stock; xattr.c);
+ *   acl, noacl             POSIX ACLs (default on, as stock; acl.c);
+ *   inline_xattr, noinline_xattr  new inodes get an inline xattr area
+ *                          (default on, as stock); existing inline areas
+ *                          are read and written either way;
+ *   noinline_data, noinline_dentry
  *                          what this module does today; the positive forms
  *                          are refused with one line until it writes them.
  *
@@ -211,7 +221,9 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
 enum {
 	OPT_ACTIVE_LOGS, OPT_BG_GC, OPT_BG_GC_OFF, OPT_HEAP, OPT_NO_HEAP,
 	OPT_DISCARD, OPT_NODISCARD, OPT_NO_ROLL_FORWARD, OPT_NO_EXT_IDENTIFY,
-	OPT_LAZYTIME, OPT_NOLAZYTIME, OPT_NOT_YET, OPT_ALREADY, OPT_ERR,
+	OPT_LAZYTIME, OPT_NOLAZYTIME, OPT_USER_XATTR, OPT_NOUSER_XATTR,
+	OPT_ACL, OPT_NOACL, OPT_INLINE_XATTR, OPT_NOINLINE_XATTR,
+	OPT_NOT_YET, OPT_ALREADY, OPT_ERR,
 };
 
 static const match_table_t f2fs_tokens = {
@@ -226,16 +238,16 @@ static const match_table_t f2fs_tokens = {
 	{ OPT_NO_EXT_IDENTIFY,	"disable_ext_identify" },
 	{ OPT_LAZYTIME,		"lazytime" },
 	{ OPT_NOLAZYTIME,	"nolazytime" },
+	{ OPT_USER_XATTR,	"user_xattr" },
+	{ OPT_NOUSER_XATTR,	"nouser_xattr" },
+	{ OPT_ACL,		"acl" },
+	{ OPT_NOACL,		"noacl" },
+	{ OPT_INLINE_XATTR,	"inline_xattr" },
+	{ OPT_NOINLINE_XATTR,	"noinline_xattr" },
 	/* Known, not written yet: refused by name. */
-	{ OPT_NOT_YET,		"user_xattr" },
-	{ OPT_NOT_YET,		"acl" },
-	{ OPT_NOT_YET,		"inline_xattr" },
 	{ OPT_NOT_YET,		"inline_data" },
 	{ OPT_NOT_YET,		"inline_dentry" },
 	/* What this module does anyway. */
-	{ OPT_ALREADY,		"nouser_xattr" },
-	{ OPT_ALREADY,		"noacl" },
-	{ OPT_ALREADY,		"noinline_xattr" },
 	{ OPT_ALREADY,		"noinline_data" },
 	{ OPT_ALREADY,		"noinline_dentry" },
 	{ OPT_ERR,		NULL },
@@ -244,7 +256,8 @@ static const match_table_t f2fs_tokens = {
 /* Options a remount may change; the others must stay as they are. */
 #define F2FS_OPT_REMOUNTABLE	(F2FS_OPT_BG_GC_OFF | F2FS_OPT_NO_HEAP | \
 				 F2FS_OPT_DISCARD | F2FS_OPT_NO_EXT_IDENTIFY | \
-				 F2FS_OPT_LAZYTIME)
+				 F2FS_OPT_LAZYTIME | F2FS_OPT_USER_XATTR | \
+				 F2FS_OPT_ACL | F2FS_OPT_INLINE_XATTR)
 
 static const struct {
 	u32 flag;
@@ -257,7 +270,8 @@ static const struct {
 static void default_options(struct super_block *sb, struct f2fs_options *o)
 {
 	o->active_logs = F2FS_NR_LOGS;
-	o->flags = F2FS_OPT_LAZYTIME;
+	o->flags = F2FS_OPT_LAZYTIME | F2FS_OPT_USER_XATTR | F2FS_OPT_ACL |
+		   F2FS_OPT_INLINE_XATTR;
 	if (bdev_max_discard_sectors(sb->s_bdev))
 		o->flags |= F2FS_OPT_DISCARD;
 }
@@ -335,6 +349,18 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options,
 		case OPT_NOLAZYTIME:
 			set_opt(o, F2FS_OPT_LAZYTIME, p[0] == 'l');
 			break;
+		case OPT_USER_XATTR:
+		case OPT_NOUSER_XATTR:
+			set_opt(o, F2FS_OPT_USER_XATTR, p[0] != 'n');
+			break;
+		case OPT_ACL:
+		case OPT_NOACL:
+			set_opt(o, F2FS_OPT_ACL, p[0] != 'n');
+			break;
+		case OPT_INLINE_XATTR:
+		case OPT_NOINLINE_XATTR:
+			set_opt(o, F2FS_OPT_INLINE_XATTR, p[0] != 'n');
+			break;
 		case OPT_NOT_YET:
 			f2fs_err(sbi, "mount option \"%s\" is not supported yet (use no%s)",
 				 p, p);
@@ -349,13 +375,21 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options,
 	return 0;
 }
 
-/* Make the lazytime option the superblock's flag (the VFS acts on it). */
-static void apply_lazytime(struct super_block *sb, const struct f2fs_options *o)
+/*
+ * Make the lazytime option the superblock's flag (the VFS acts on it),
+ * and the acl option SB_POSIXACL (xattr hook: the VFS checks ACLs, and
+ * leaves the umask to posix_acl_create(), when it is set).
+ */
+static void apply_sb_flags(struct super_block *sb, const struct f2fs_options *o)
 {
 	if (o->flags & F2FS_OPT_LAZYTIME)
 		sb->s_flags |= SB_LAZYTIME;
 	else
 		sb->s_flags &= ~SB_LAZYTIME;
+	if (o->flags & F2FS_OPT_ACL)
+		sb->s_flags |= SB_POSIXACL;
+	else
+		sb->s_flags &= ~SB_POSIXACL;
 }
 
 /*
@@ -400,7 +434,7 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 	if (err)
 		return err;
 	sbi->opt = o;
-	apply_lazytime(sb, &o);
+	apply_sb_flags(sb, &o);
 	if (o.flags & F2FS_OPT_LAZYTIME)
 		*flags |= SB_LAZYTIME;
 	else
@@ -454,7 +488,12 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 		seq_puts(seq, ",disable_roll_forward");
 	if (f2fs_opt(sbi, F2FS_OPT_NO_EXT_IDENTIFY))
 		seq_puts(seq, ",disable_ext_identify");
-	seq_puts(seq, ",nouser_xattr,noacl,noinline_xattr,noinline_data,noinline_dentry");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_USER_XATTR) ? ",user_xattr" :
+							    ",nouser_xattr");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_ACL) ? ",acl" : ",noacl");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_INLINE_XATTR) ? ",inline_xattr" :
+							      ",noinline_xattr");
+	seq_puts(seq, ",noinline_data,noinline_dentry");
 	return 0;
 }
 
@@ -637,6 +676,7 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	atomic_set(&sbi->wb_pending, 0);
 	init_waitqueue_head(&sbi->wb_wait);
 	atomic_set(&sbi->wb_error, 0);
+	f2fs_init_failed_writes(sbi);
 }
 
 /* Read one main-area block synchronously (mount-time checks). */
@@ -749,7 +789,7 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 	err = parse_options(sbi, data, &sbi->opt);
 	if (err)
 		goto free_sbi;
-	apply_lazytime(sb, &sbi->opt);
+	apply_sb_flags(sb, &sbi->opt);
 	if (!sb_set_blocksize(sb, F2FS_BLKSIZE)) {
 		f2fs_err(sbi, "device block size is larger than 4096");
 		err = -EINVAL;
@@ -771,6 +811,7 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 
 	sb->s_magic = F2FS_SUPER_MAGIC;
 	sb->s_op = &f2fs_sops;
+	sb->s_xattr = f2fs_xattr_handlers;
 	sb->s_export_op = &f2fs_export_ops;
 	sb->s_maxbytes = max_file_size();
 	sb->s_time_gran = 1;
@@ -798,21 +839,24 @@ static int f2fs_fill_super(struct super_block *sb, void *data, int silent)
 		goto free_ckpt;
 	}
 	err = f2fs_init_node_manager(sbi);
+	if (!err)
+		err = f2fs_register_nat_shrinker(sbi);
 	if (err)
 		goto free_nm;
 	err = f2fs_load_cursegs(sbi);
 	if (err)
 		goto free_cursegs;
 
-	if (sb_rdonly(sb) && !f2fs_cp_flag(sbi, CP_UMOUNT_FLAG)) {
+	if (sb_rdonly(sb)) {
 		unsigned int pending;
 
 		err = f2fs_roll_forward_pending(sbi, &pending);
 		if (err)
 			goto free_cursegs;
 		sbi->recovery_pending = pending > 0;
-		f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending (%u fsynced files); a read-write mount does it, this one shows the checkpoint",
-			  pending);
+		if (pending || !f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))
+			f2fs_info(sbi, "not cleanly unmounted: roll-forward recovery is pending (%u fsynced files); a read-write mount does it, this one shows the checkpoint",
+				  pending);
 	}
 	if (sb_rdonly(sb) && f2fs_cp_flag(sbi, CP_ORPHAN_PRESENT_FLAG))
 		f2fs_info(sbi, "orphan inodes are pending release by a read-write mount");

@@ -65,6 +65,8 @@ install_bin xfs_io
 install_bin filefrag
 # dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
 install_bin dmsetup
+# getfattr/setfattr (attr) and getfacl/setfacl (acl) for the xattr tests
+for t in getfattr setfattr getfacl setfacl; do install_bin "$t" /usr/bin; done
 # chattr/lsattr of e2fsprogs (busybox's lack -v and flags such as D)
 install_bin chattr /usr/bin
 install_bin lsattr /usr/bin

@@ -30,7 +30,7 @@ dmesg | grep 'f2fs (vda)' > /tmp/mlog || true
 [ "$(wc -l < /tmp/mlog)" = 1 ] && grep -q 'mounted, checkpoint version' /tmp/mlog ||
 	{ cat /tmp/mlog; fail "a fresh image's mount logged more than the mounted line"; }
 note "options in force: $(opts)"
-for o in active_logs=6 background_gc=on discard heap lazytime nouser_xattr noacl; do
+for o in active_logs=6 background_gc=on discard heap lazytime user_xattr acl inline_xattr; do
 	has "$o" || fail "default $o missing from /proc/mounts ($(opts))"
 done
 [ "$(gc_thread)" = 1 ] || fail "no background GC thread"
@@ -94,5 +94,5 @@ umount $F
 refused bogus_option 'unrecognized mount option "bogus_option"'
 refused active_logs=3 'active_logs must be 2, 4 or 6'
 refused background_gc=maybe 'background_gc must be on or off'
-refused user_xattr 'mount option "user_xattr" is not supported yet'
+refused inline_data 'mount option "inline_data" is not supported yet'
 fsck_clean /dev/vda

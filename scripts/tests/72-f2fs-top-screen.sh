@@ -58,6 +58,7 @@ grep -q "f2fs-top.*vda on /mnt/a (1 of 2 f2fs)" /tmp/top.scr || fail "no vda hea
 grep -q "f2fs-top.*vdb on /mnt/b (2 of 2 f2fs)" /tmp/top.scr || fail "'d' did not switch to vdb"
 grep -q "sort: blocks/s" /tmp/top.scr || fail "'s' did not change the sort"
 grep -q "cold_data" /tmp/top.scr || fail "no per-log lines"
+grep -q "SSR [0-9]* victims (.*reusable [0-9]* blk; recycled" /tmp/top.scr || fail "no SSR line in the GC panel"
 grep -q "\[BPF + debugfs\]" /tmp/top.scr || fail "BPF not in use"
 grep -q "$(printf '\033')\[?1049l" /tmp/top.scr || fail "the terminal was not restored"
 note "f2fs-top full screen: 6 panels, s sorts, d switches vda -> vdb, q quits in $q s"
