@@ -1384,6 +1384,16 @@ static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
 		ret = VM_FAULT_NOPAGE;
 		goto out;
 	}
+	/*
+	 * falloc.c: swap writes an active swapfile's blocks by address, and
+	 * our writeback would move them; checked under the page lock, which
+	 * swap_activate's writeback takes after setting S_SWAPFILE.
+	 */
+	if (IS_SWAPFILE(inode)) {
+		unlock_page(page);
+		ret = VM_FAULT_SIGBUS;
+		goto out;
+	}
 	f2fs_lock_op(sbi);
 	err = f2fs_reserve_block(inode, page->index);
 	f2fs_unlock_op(sbi);

@@ -1180,5 +1180,6 @@ sector_t f2fs_bmap(struct address_space *mapping, sector_t block);
 int f2fs_swap_activate(struct swap_info_struct *sis, struct file *file,
 		       sector_t *span);
 void f2fs_swap_deactivate(struct file *file);
+int f2fs_truncate_same_size(struct inode *inode);
 
 #endif /* _F2FS_LOCAL_H */

@@ -20,6 +20,9 @@
  *	block is invalidated, a hole reserved); partial blocks are zeroed in
  *	the page cache, with a block reserved.  i_size grows unless
  *	KEEP_SIZE.
+ *   truncate(2) to the current size frees the blocks preallocated past
+ *	i_size (KEEP_SIZE), as the stock module's truncate does for any
+ *	size not above i_size (f2fs_truncate_same_size(), from setattr).
  *   COLLAPSE_RANGE, INSERT_RANGE  not supported (EOPNOTSUPP): shifting
  *	addresses between direct nodes would also rewrite the summary of
  *	every moved block.
@@ -49,10 +52,13 @@
  *
  * Swapfiles: swap writes pages straight to the block addresses mapped at
  * swapon, so those blocks must not move while swap is on.  Writers,
- * truncate and fallocate are refused by the VFS (S_SWAPFILE); the
+ * truncate and fallocate are refused by the VFS (S_SWAPFILE), writes
+ * through a shared mapping by page_mkwrite (SIGBUS: our writeback would
+ * move the block; the stock module writes a pinned file in place); the
  * cleaner skips the file's blocks (f2fs_move_data_page() refuses an
- * S_SWAPFILE inode), which swap_activate sets before it maps the file,
- * after the blocks in flight have moved.  A file with holes or
+ * S_SWAPFILE inode).  swap_activate sets S_SWAPFILE, waits for the
+ * blocks in flight to move, then writes the dirty pages (a shared mapping
+ * may have dirtied them, over holes too) and maps the final layout.  A file with holes or
  * preallocated (unwritten) blocks is refused with a message: swap would
  * write where no block is allocated.
  */
@@ -364,6 +370,40 @@ static int expand(struct inode *inode, int mode, loff_t offset, loff_t len)
 	/* What was reserved stays, and i_size covers it, as stock does. */
 	if (done > first)
 		grow_size(inode, mode, min_t(loff_t, end, done << PAGE_SHIFT));
+	return err;
+}
+
+/**
+ * f2fs_truncate_same_size - truncate(2) to the current size: free what
+ *	fallocate (KEEP_SIZE) preallocated past i_size.
+ * @inode: a regular file, inode lock held (setattr).
+ *
+ * The stock module's truncate frees every block past i_size whenever the
+ * new size is not above the old one, the same size included; this does
+ * the same for files that got blocks past i_size (the KEEP_SIZE advise
+ * bit, which stays set, as on stock).
+ *
+ * Return: 0, or a node read error (-EIO, -EFSCORRUPTED).
+ */
+int f2fs_truncate_same_size(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct address_space *mapping = inode->i_mapping;
+	loff_t isize = i_size_read(inode);
+	int err;
+
+	if (!(F2FS_I(inode)->i_advise & F2FS_FADVISE_KEEP_SIZE) ||
+	    f2fs_inline_data(inode))
+		return 0;
+	filemap_invalidate_lock(mapping);
+	truncate_pagecache(inode, isize);
+	f2fs_lock_op(sbi);
+	err = f2fs_truncate_blocks(inode, DIV_ROUND_UP(isize, PAGE_SIZE));
+	/* Under cp_rwsem: no checkpoint between the two. */
+	f2fs_set_need_cp(inode);
+	f2fs_unlock_op(sbi);
+	filemap_invalidate_unlock(mapping);
+	f2fs_mark_meta_dirty(inode);
 	return err;
 }
 

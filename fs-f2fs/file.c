@@ -142,6 +142,10 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		err = change_size(inode, attr->ia_size);
 		if (err)
 			return err;
+	} else if ((attr->ia_valid & ATTR_SIZE) && S_ISREG(inode->i_mode)) {
+		err = f2fs_truncate_same_size(inode);	/* falloc.c */
+		if (err)
+			return err;
 	}
 	setattr_copy(mnt_userns, inode, attr);
 	f2fs_mark_meta_dirty(inode);
