@@ -53,12 +53,12 @@
  * Swapfiles: swap writes pages straight to the block addresses mapped at
  * swapon, so those blocks must not move while swap is on.  Writers,
  * truncate and fallocate are refused by the VFS (S_SWAPFILE), writes
- * through a shared mapping by page_mkwrite (SIGBUS: our writeback would
- * move the block; the stock module writes a pinned file in place); the
- * cleaner skips the file's blocks (f2fs_move_data_page() refuses an
- * S_SWAPFILE inode).  swap_activate sets S_SWAPFILE, waits for the
- * blocks in flight to move, then writes the dirty pages (a shared mapping
- * may have dirtied them, over holes too) and maps the final layout.  A file with holes or
+ * through a shared mapping by page_mkwrite (SIGBUS, as on the stock
+ * module: our writeback would move the block); the cleaner skips the
+ * file's blocks (f2fs_move_data_page() refuses an S_SWAPFILE inode).
+ * swap_activate sets S_SWAPFILE, waits for the blocks in flight to move,
+ * then writes the dirty pages (a shared mapping may have dirtied them,
+ * over holes too) and maps the final layout.  A file with holes or
  * preallocated (unwritten) blocks is refused with a message: swap would
  * write where no block is allocated.
  */
