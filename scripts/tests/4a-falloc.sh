@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: fallocate (mode 0, KEEP_SIZE), punch hole and zero range, seeded random ops on three files, run on tmpfs, on our module and on the stock one: bytes and sizes equal tmpfs after every op; SEEK_DATA/SEEK_HOLE maps (xfs_io seek -a -r, after fsync) equal the stock module's after every op (within i_size) and tmpfs's for files never preallocated; fsck.f2fs clean after every phase; then the stock module modifies our image and ours the stock one (both verified the same way); FIEMAP and FIBMAP against a known layout and against the stock module's view of the same image; a dirty block in a preallocated range (SEEK_DATA, FIEMAP with and without sync); truncate to the same size frees blocks preallocated past EOF, as stock; ENOSPC up front on a nearly full device, and a reservation that fits is then written without ENOSPC; stock_unchanged at the end
+# desc: fallocate (mode 0, KEEP_SIZE), punch hole and zero range, seeded random ops on three files, run on tmpfs, on our module and on the stock one: bytes and sizes equal tmpfs after every op; SEEK_DATA/SEEK_HOLE maps (xfs_io seek -a -r, after fsync) equal the stock module's after every op (within i_size) and tmpfs's for files never preallocated; fsck.f2fs clean after every phase; then the stock module modifies our image and ours the stock one (both verified the same way); FIEMAP and FIBMAP against a known layout and against the stock module's view of the same image; a dirty block in a preallocated range (SEEK_DATA, FIEMAP with and without sync); truncate to the same size frees blocks preallocated past EOF, as stock; EPERM on immutable and append-only files, as stock; ENOSPC up front on a nearly full device, and a reservation that fits is then written without ENOSPC; stock_unchanged at the end
 # disks: 256M 256M 128M 128M
 # timeout: 1500
 #
@@ -302,6 +302,42 @@ same_size "$UNDER" ours
 compare $L/same.stock $L/same.ours "blocks after a same-size truncate past a KEEP_SIZE preallocation, ours against stock"
 read -r _b0 _b1 _rest < $L/same.ours
 [ "$_b0" -gt "$_b1" ] || fail "the same-size truncate freed nothing ($_b0 -> $_b1 sectors, $_rest): the check proves nothing"
+
+# fallocate on an immutable or append-only file, through a descriptor
+# opened before the flag (xfs_io's chattr sets it through FS_IOC_FSSETXATTR):
+# immutable refuses every mode, append-only all but a reservation (EPERM),
+# as the stock module; the bytes stay (mode 0 on the append-only file
+# grows it: the size after each op is compared with stock's too).
+flag_ops() {	# flag_ops MOD TAG
+	use_module "$1"
+	mount -t f2fs /dev/vda $M
+	rm -f $M/flg
+	xfs_io -f -c "pwrite -q -S 0x77 0 64k" -c fsync $M/flg
+	_md=$(md5sum < $M/flg)
+	_head() { head -c 65536 $M/flg | md5sum; }
+	: > "$L/flags.$2"
+	for _fl in i a; do
+		for _op in "falloc 64k 64k" "falloc -k 128k 64k" "fpunch 0 4k" \
+			   "fzero 0 4k" "fzero -k 0 4k" "fcollapse 0 4k" "finsert 0 4k"; do
+			xfs_io -c "chattr +$_fl" -c "$_op" -c "chattr -$_fl" $M/flg \
+				> /tmp/op.out 2>&1 || true
+			echo "+$_fl $_op: $(tr '\n' ' ' < /tmp/op.out) size $(stat -c %s $M/flg)" >> "$L/flags.$2"
+		done
+	done
+	[ "$(_head)" = "$_md" ] || fail "$2: fallocate changed the bytes of a file while it was immutable or append-only"
+	umount $M
+	fsck_clean /dev/vda
+}
+flag_ops stock stock
+flag_ops "$UNDER" ours
+cat $L/flags.ours
+compare $L/flags.stock $L/flags.ours "fallocate on immutable and append-only files, ours against stock"
+[ "$(grep -c '^+i .*Operation not permitted' $L/flags.ours)" = 7 ] ||
+	fail "immutable: not every fallocate mode gave EPERM"
+[ "$(grep -c '^+a .*Operation not permitted' $L/flags.ours)" = 5 ] &&
+	! grep -q '^+a falloc.*Operation not permitted' $L/flags.ours ||
+	fail "append-only: punch, zero, collapse and insert must give EPERM, reservations not"
+note "fallocate on immutable and append-only files: EPERM as on stock"
 
 # --- ENOSPC up front ----------------------------------------------------------
 # enospc MOD DEV TAG: fill to a few MiB free, preallocate more than that
