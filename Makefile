@@ -11,6 +11,8 @@
 #   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
+#   make record [SECS=120] [F2FS=stock]         record the tools' JSON during the DEMO workload
+#   make dashboard [RECORDING=dir]              render a recording: build/dashboard/index.html
 #   make setup | module | bpf-tools | initramfs | clean | distclean
 #
 # Everything generated goes to build/.  KVM=1 uses -accel kvm, V=1 shows
@@ -27,16 +29,16 @@ KDIR   = /usr/src/linux-headers-$(KVER)
 
 # Do not leak our command-line variables (T, CMD, F2FS ...) into kbuild.
 MAKEOVERRIDES :=
-export F2FS T CMD KVM V DEMO
+export F2FS T CMD KVM V DEMO SECS WARMUP INTERVAL RECORDING
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test canon stress fuzz
+	crash-test canon stress fuzz record dashboard
 
 all: initramfs
 
 help:
-	@sed -n '2,17s/^# \{0,1\}//p' Makefile
+	@sed -n '2,19s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
@@ -120,6 +122,16 @@ stress: initramfs
 # images per module, ours then the stock module as the control.
 fuzz: initramfs
 	@scripts/fuzz.sh $(if $(N),N=$(N)) $(if $(SEED),SEED=$(SEED)) $(if $(MODULE),MODULE=$(MODULE))
+
+# Dashboards (dashboards/): record the bpf tools' -j streams with f2fs-record
+# while the DEMO workload runs (SECS=, WARMUP=, INTERVAL=, F2FS=; into
+# build/recordings/), and render one into build/dashboard/index.html, checked
+# in headless chromium (RECORDING= picks one; default the newest).
+record: initramfs
+	@scripts/record.sh
+
+dashboard:
+	@scripts/dashboard.sh
 
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * screen.c - the terminal side of the full-screen tools (see screen.h):
- * a frame buffer written in one go, the alternate screen, raw keys, and
- * the terminal's size after a resize.
+ * a frame buffer written in one go (in full-screen mode cut to the
+ * terminal's height, so that a tall frame never scrolls), the alternate
+ * screen, raw keys, and the terminal's size after a resize.
  */
 #include <errno.h>
 #include <signal.h>
@@ -16,6 +17,7 @@
 
 static struct termios saved_tio;
 static bool tio_saved;
+static bool full_screen;	/* between term_setup() and term_restore() */
 static char scr[65536];
 static size_t scr_len;
 int term_cols = 120, term_rows = 40;
@@ -35,11 +37,31 @@ void sp(const char *fmt, ...)
 		scr_len += (size_t)n < sizeof(scr) - scr_len ? (size_t)n : sizeof(scr) - scr_len - 1;
 }
 
+/*
+ * A frame taller than the terminal would scroll its top off the screen:
+ * keep its first term_rows lines (the last without its newline).
+ */
+static void clip_frame(void)
+{
+	size_t i;
+	int lines = 0;
+
+	for (i = 0; i < scr_len; i++) {
+		if (scr[i] != '\n' || ++lines < term_rows)
+			continue;
+		scr_len = i;
+		sp("\033[0m");
+		return;
+	}
+}
+
 void screen_flush(void)
 {
 	size_t off = 0;
 	ssize_t w;
 
+	if (full_screen)
+		clip_frame();
 	while (off < scr_len) {
 		w = write(STDOUT_FILENO, scr + off, scr_len - off);
 		if (w <= 0 && errno != EINTR)
@@ -52,6 +74,7 @@ void screen_flush(void)
 
 void term_restore(void)
 {
+	full_screen = false;
 	if (!tio_saved)
 		return;
 	sp("\033[0m\033[?25h\033[?1049l");
@@ -74,6 +97,7 @@ void term_setup(void)
 	}
 	sp("\033[?1049h\033[?25l\033[H\033[2J");
 	screen_flush();
+	full_screen = true;
 }
 
 static void on_winch(int sig)

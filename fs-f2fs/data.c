@@ -760,14 +760,21 @@ static enum f2fs_log_type data_log_type(struct inode *inode)
 
 /*
  * Write one locked data page out of place into log @type, in @batch when
- * given (see f2fs_batch_write()); returns with it unlocked on success,
- * still locked on error.
+ * given (see f2fs_batch_write()); @cause is F2FS_WRITE_DATA or, for the
+ * cleaner, F2FS_WRITE_GC.  Returns with the page unlocked on success, still
+ * locked on error.
  */
 static int write_data_page(struct page *page, struct writeback_control *wbc,
-			   enum f2fs_log_type type, struct f2fs_wbatch *batch)
+			   enum f2fs_log_type type, int cause,
+			   struct f2fs_wbatch *batch)
 {
 	struct inode *inode = page->mapping->host;
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_block_owner owner = {
+		.ino = inode->i_ino,
+		.index = page->index,
+		.cause = cause,
+	};
 	struct f2fs_summary sum = {};
 	struct f2fs_dnode dn;
 	u32 old, newaddr, next;
@@ -777,6 +784,7 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	if (err)
 		return err;
 	old = dn_addr(&dn);
+	owner.old_blkaddr = old;
 	err = dnode_summary(&dn, &sum);
 	if (err)
 		goto put_dnode;
@@ -786,7 +794,7 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 			goto put_dnode;
 	}
 	set_page_writeback(page);
-	err = f2fs_alloc_block(sbi, type, &sum, &newaddr, &next);
+	err = f2fs_alloc_block(sbi, type, &sum, &owner, &newaddr, &next);
 	if (err) {
 		end_page_writeback(page);
 		if (old == NULL_ADDR)
@@ -836,7 +844,8 @@ static int do_write_data_page(struct page *page, struct writeback_control *wbc,
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto redirty;
-	err = write_data_page(page, wbc, data_log_type(inode), batch);
+	err = write_data_page(page, wbc, data_log_type(inode),
+			      F2FS_WRITE_DATA, batch);
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
 	if (!err)
@@ -1029,7 +1038,8 @@ retry:
 	clear_page_dirty_for_io(page);
 	if (((loff_t)index + 1) << PAGE_SHIFT > isize)
 		zero_user_segment(page, isize & (PAGE_SIZE - 1), PAGE_SIZE);
-	err = write_data_page(page, &wbc, F2FS_LOG_COLD_DATA, NULL);
+	err = write_data_page(page, &wbc, F2FS_LOG_COLD_DATA,
+			      F2FS_WRITE_GC, NULL);
 	f2fs_unlock_op(sbi);
 	if (!err) {
 		put_page(page);

@@ -106,6 +106,30 @@ static inline bool f2fs_is_node_log(unsigned int type)
 #define F2FS_ALLOC_LFS		0
 #define F2FS_ALLOC_SSR		1
 
+/* What a block write is for, as the f2fs_block_write event reports it. */
+enum f2fs_write_cause {
+	F2FS_WRITE_DATA,	/* file data, by writeback or fsync */
+	F2FS_WRITE_GC,		/* file data moved by the cleaner */
+	F2FS_WRITE_NODE,	/* a node block */
+};
+
+/**
+ * struct f2fs_block_owner - whose block f2fs_alloc_block() hands out.
+ * @ino: the inode the block belongs to.
+ * @index: the page index in the file for data, the node id for a node.
+ * @old_blkaddr: where the block was written before (NULL_ADDR or NEW_ADDR
+ *	when it had no block yet).
+ * @cause: enum f2fs_write_cause.
+ *
+ * Only the trace event reads it: the summary entry is what goes to disk.
+ */
+struct f2fs_block_owner {
+	u32 ino;
+	u32 index;
+	u32 old_blkaddr;
+	int cause;
+};
+
 #define F2FS_NR_DATA_LOGS	3
 #define F2FS_NR_NODE_LOGS	3
 
@@ -1014,7 +1038,8 @@ void f2fs_free_cursegs(struct f2fs_sb_info *sbi);
 int f2fs_build_sit(struct f2fs_sb_info *sbi);
 void f2fs_destroy_sit(struct f2fs_sb_info *sbi);
 int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
-		     const struct f2fs_summary *sum, u32 *blkaddr,
+		     const struct f2fs_summary *sum,
+		     const struct f2fs_block_owner *owner, u32 *blkaddr,
 		     u32 *next_blkaddr);
 void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr);
 bool f2fs_space_low(struct f2fs_sb_info *sbi);
@@ -1080,6 +1105,8 @@ void f2fs_drop_recovered_inode(struct f2fs_sb_info *sbi, u32 ino);
 extern const struct address_space_operations f2fs_node_aops;
 
 /* recovery.c */
+int f2fs_read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			 struct page *page);
 u64 f2fs_chain_ver(struct f2fs_sb_info *sbi);
 int f2fs_roll_forward_pending(struct f2fs_sb_info *sbi, unsigned int *inodes);
 int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi);

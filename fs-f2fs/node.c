@@ -896,6 +896,7 @@ static enum f2fs_log_type node_log_type(struct f2fs_node *rn)
 static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 			   u32 marks, blk_opf_t opf, struct f2fs_wbatch *batch)
 {
+	struct f2fs_block_owner owner = { .cause = F2FS_WRITE_NODE };
 	struct f2fs_summary sum = {};
 	struct f2fs_nat_cached ni;
 	struct f2fs_node *rn = page_address(page);
@@ -912,13 +913,17 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	}
 	sum.nid = cpu_to_le32(nid);
 	sum.version = ni.version;
+	owner.ino = ni.ino;
+	owner.index = nid;
+	owner.old_blkaddr = ni.blkaddr;
 	/*
 	 * Writeback starts only once the block is allocated: until then the
 	 * page keeps its dirty tag, so that an fsync looking for this inode's
 	 * dirty nodes finds it and waits on its lock, which orders this block
 	 * before the fsync mark.
 	 */
-	err = f2fs_alloc_block(sbi, node_log_type(rn), &sum, &newaddr, &next);
+	err = f2fs_alloc_block(sbi, node_log_type(rn), &sum, &owner, &newaddr,
+			       &next);
 	if (err)
 		return err;
 	set_page_writeback(page);

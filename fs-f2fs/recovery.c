@@ -90,8 +90,20 @@ u64 f2fs_chain_ver(struct f2fs_sb_info *sbi)
 	return ver;
 }
 
-static int read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
-			   struct page *page)
+/**
+ * f2fs_read_main_block - read one block of the main area, bypassing caches.
+ * @sbi: the mount.
+ * @blkaddr: the block.
+ * @page: a page of the caller's to read it into.
+ *
+ * For mount-time scans (recovery, the node summaries of the current
+ * segments): the block device's own cache is never used, since it may hold
+ * copies older than what our writes (which bypass it) left on the device.
+ *
+ * Return: 0 or the error of the read.
+ */
+int f2fs_read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			 struct page *page)
 {
 	struct bio *bio;
 	int err;
@@ -187,7 +199,7 @@ static int walk_chain(struct f2fs_sb_info *sbi, struct chain *ch)
 	rn = page_address(page);
 	blk = f2fs_seg_blkaddr(sbi, cs->segno) + cs->blkoff;
 	while (f2fs_valid_main_addr(sbi, blk) && ch->count < limit) {
-		if (read_main_block(sbi, blk, page)) {
+		if (f2fs_read_main_block(sbi, blk, page)) {
 			f2fs_warn(sbi, "cannot read block %u of the fsync chain; recovery stops there",
 				  blk);
 			break;
@@ -391,7 +403,7 @@ static int rebuild_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
 
 	if (fi->icopy == U32_MAX)
 		return 0;
-	err = read_main_block(sbi, ch->nodes[fi->icopy].blkaddr, page);
+	err = f2fs_read_main_block(sbi, ch->nodes[fi->icopy].blkaddr, page);
 	if (err)
 		return err;
 	if (!inode_copy_ok(sbi, &rn->i))
@@ -418,7 +430,7 @@ static int recover_inode(struct f2fs_sb_info *sbi, struct chain *ch, u32 ino,
 	int err;
 
 	if (fi->icopy != U32_MAX) {
-		err = read_main_block(sbi, ch->nodes[fi->icopy].blkaddr, page);
+		err = f2fs_read_main_block(sbi, ch->nodes[fi->icopy].blkaddr, page);
 		if (err)
 			return err;
 		if (!inode_copy_ok(sbi, &rn->i))
@@ -543,7 +555,7 @@ static int replay_chain(struct f2fs_sb_info *sbi, struct chain *ch)
 		fi = xa_load(&ch->inodes, cn->ino);
 		if (!fi || !fi->inode || i > fi->last)
 			continue;
-		err = read_main_block(sbi, cn->blkaddr, page);
+		err = f2fs_read_main_block(sbi, cn->blkaddr, page);
 		if (!err)
 			err = replay_node(sbi, ch, fi->inode, page_address(page));
 		if (err == -ENOMEM)

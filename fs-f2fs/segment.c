@@ -123,25 +123,29 @@ static int restore_node_sums(struct f2fs_sb_info *sbi, unsigned int type)
 {
 	struct f2fs_curseg *cs = &sbi->curseg[type];
 	u32 start, i, n = min_t(u32, cs->blkoff, sbi->blocks_per_seg);
-	struct buffer_head *bh;
+	struct page *page;
 	__le32 nid;
+	int err = 0;
 
 	if (cs->segno >= sbi->main_segs)
 		return 0;	/* check_cursegs() reports it */
+	page = alloc_page(GFP_KERNEL);
+	if (!page)
+		return -ENOMEM;
 	start = sbi->main_blkaddr + (cs->segno << sbi->log_blocks_per_seg);
 	for (i = 0; i < n; i++) {
-		bh = sb_bread(sbi->sb, start + i);
-		if (!bh)
-			return -EIO;
-		nid = ((struct f2fs_node *)bh->b_data)->footer.nid;
-		brelse(bh);
+		err = f2fs_read_main_block(sbi, start + i, page);
+		if (err)
+			break;
+		nid = ((struct f2fs_node *)page_address(page))->footer.nid;
 		if (cs->sum->entries[i].nid == nid)
 			continue;
 		cs->sum->entries[i].nid = nid;
 		cs->sum->entries[i].version = 0;
 		cs->sum->entries[i].ofs_in_node = 0;
 	}
-	return 0;
+	__free_page(page);
+	return err;
 }
 
 static int check_journals(struct f2fs_sb_info *sbi)
@@ -513,7 +517,8 @@ static void sum_footer(struct f2fs_summary_block *sum, enum f2fs_log_type t)
  * holes of a dirty segment instead of opening a free one (its own type's
  * segments first, then any of the same class: data or node).  The
  * design's threshold is the overprovision area: once free (and prefree)
- * segments no longer cover it, data and hot/cold node logs recycle.  The
+ * segments no longer cover it, or twice the cleaner's reserve plus what
+ * is dirty if that is more, data and hot/cold node logs recycle.  The
  * warm node log recycles only inside a checkpoint: outside one, fsync
  * chains its blocks through next_blkaddr from the checkpoint's position.
  *
@@ -536,6 +541,8 @@ static bool alloc_privileged(struct f2fs_sb_info *sbi)
 	       READ_ONCE(sbi->gc.running) == current;
 }
 
+static unsigned int dirty_page_segs(struct f2fs_sb_info *sbi);
+
 static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		     unsigned int reserve)
 {
@@ -554,8 +561,17 @@ static bool need_ssr(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		return true;
 	if (!READ_ONCE(ssr))
 		return false;
+	/*
+	 * Recycle well before foreground cleaning starts (free segments
+	 * short of the cleaner's reserve plus what is dirty, f2fs_space_low()),
+	 * as the stock module does with its min_ssr_sections: filling holes
+	 * copies nothing, while cleaning near full copies nearly whole
+	 * sections.  Without the margin, a device whose overprovision area
+	 * is mostly the cleaner's reserve (small devices) cleaned instead.
+	 */
 	return sbi->sm.free_segs + sbi->sm.prefree_segs <
-	       le32_to_cpu(sbi->ckpt->overprov_segment_count);
+	       max(le32_to_cpu(sbi->ckpt->overprov_segment_count),
+		   2 * sbi->sm.rsvd_segs + dirty_page_segs(sbi));
 }
 
 /* Blocks of @se free in both the current and the checkpointed map. */
@@ -704,6 +720,7 @@ put_ssa:
  * @sbi: the mount.
  * @type: the log type the block belongs to (folded onto the active logs).
  * @sum: summary entry recording the block's owner.
+ * @owner: the owner again, for the f2fs_block_write event.
  * @blkaddr: set to the new block's address.
  * @next_blkaddr: set to the block the log will hand out next (for node
  *	footers), or NULL_ADDR when unknown.
@@ -718,7 +735,8 @@ put_ssa:
  * block cannot be written.
  */
 int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
-		     const struct f2fs_summary *sum, u32 *blkaddr,
+		     const struct f2fs_summary *sum,
+		     const struct f2fs_block_owner *owner, u32 *blkaddr,
 		     u32 *next_blkaddr)
 {
 	struct f2fs_curseg *cs;
@@ -753,6 +771,7 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	se->mtime = f2fs_now_elapsed(sbi);
 	mark_sit_dirty(sbi, cs->segno);
 	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
+	trace_f2fs_block_write(sbi->sb, owner, *blkaddr, type, cs->alloc_type);
 	/* In flight from now on, for f2fs_wait_writes(). */
 	atomic_inc(&sbi->wb_pending);
 
@@ -828,6 +847,15 @@ static unsigned long dirty_pages(struct f2fs_sb_info *sbi)
 	return n;
 }
 
+/* Segments the dirty pages and inodes fill when written (see below). */
+static unsigned int dirty_page_segs(struct f2fs_sb_info *sbi)
+{
+	unsigned long blocks = 2 * dirty_pages(sbi) +
+			       READ_ONCE(sbi->nr_dirty_inodes);
+
+	return DIV_ROUND_UP(blocks, sbi->blocks_per_seg);
+}
+
 /**
  * f2fs_dirty_need_segs - free segments that writing what is dirty needs.
  * @sbi: the mount.
@@ -842,10 +870,7 @@ static unsigned long dirty_pages(struct f2fs_sb_info *sbi)
  */
 unsigned int f2fs_dirty_need_segs(struct f2fs_sb_info *sbi)
 {
-	unsigned long blocks = 2 * dirty_pages(sbi) +
-			       READ_ONCE(sbi->nr_dirty_inodes);
-
-	return DIV_ROUND_UP(blocks, sbi->blocks_per_seg) + sbi->opt.active_logs;
+	return dirty_page_segs(sbi) + sbi->opt.active_logs;
 }
 
 /**
@@ -869,16 +894,24 @@ unsigned int f2fs_gc_room_segs(struct f2fs_sb_info *sbi)
  * @sbi: the mount.
  *
  * Free segments should cover the reserve the format keeps for cleaning
- * (rsvd_segment_count) plus what writing back everything dirty now may
- * take (f2fs_dirty_need_segs()).  Below that, writers make room first
- * (f2fs_balance_fs()), and fsync writes a checkpoint rather than a record.
+ * (rsvd_segment_count) plus the blocks that writing back everything dirty
+ * now may take.  mkfs.f2fs counts a section for each log in that reserve
+ * already, so the logs' new segments are not added again as they are in
+ * f2fs_dirty_need_segs(): on a small device those few segments are most
+ * of the slack between the reserve and full, and the cleaner would start
+ * on sections with no invalid blocks left.  An image whose reserve is
+ * smaller than the hard limit of f2fs_space_short() uses that limit.
+ * Below this, writers make room first (f2fs_balance_fs()), and fsync
+ * writes a checkpoint rather than a record.
  *
  * Return: true when free segments are short of that.
  */
 bool f2fs_space_low(struct f2fs_sb_info *sbi)
 {
 	return f2fs_free_segments(sbi) <
-	       sbi->sm.rsvd_segs + f2fs_dirty_need_segs(sbi);
+	       max(sbi->sm.rsvd_segs,
+		   f2fs_gc_room_segs(sbi) + sbi->opt.active_logs) +
+	       dirty_page_segs(sbi);
 }
 
 /**

@@ -9,7 +9,7 @@
 # under /lib/modules/KVER, our module at /opt/f2fs/ours/f2fs.ko (if built),
 # the stock one at /opt/f2fs/stock/f2fs.ko, qemu/guest-tools/*.c compiled
 # statically into /usr/local/bin, build/bpf/f2fs-* (make bpf-tools) into
-# /usr/local/bin, qemu/init as /init, qemu/guest-lib.sh as
+# /usr/local/bin, qemu/f2fs-record too, qemu/init as /init, qemu/guest-lib.sh as
 # /lib/harness.sh and scripts/tests/* under /tests.
 set -eu
 
@@ -133,6 +133,8 @@ cp "$ROOT/qemu/init" "$ST/init"
 chmod 0755 "$ST/init"
 cp "$ROOT/qemu/guest-lib.sh" "$ST/lib/harness.sh"
 cp "$ROOT/qemu/demo.sh" "$ST/lib/demo.sh"
+# the recorder of the tools' JSON lines (dashboards/, make record)
+install -m 0755 "$ROOT/qemu/f2fs-record" "$ST/usr/local/bin/f2fs-record"
 cp -r "$ROOT"/scripts/tests/. "$ST/tests/"
 chmod -R a+rX "$ST/tests"
 echo 'root:x:0:0:root:/root:/bin/sh' > "$ST/etc/passwd"

@@ -57,6 +57,15 @@ TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_LINKS);
 TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_CHANGED);
 TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_NEW_DIR);
 TRACE_DEFINE_ENUM(F2FS_FSYNC_CP_SPACE);
+TRACE_DEFINE_ENUM(F2FS_WRITE_DATA);
+TRACE_DEFINE_ENUM(F2FS_WRITE_GC);
+TRACE_DEFINE_ENUM(F2FS_WRITE_NODE);
+
+#define show_f2fs_write_cause(c)					\
+	__print_symbolic(c,						\
+		{ F2FS_WRITE_DATA,	"DATA" },			\
+		{ F2FS_WRITE_GC,	"GC" },				\
+		{ F2FS_WRITE_NODE,	"NODE" })
 
 #define show_f2fs_fsync_kind(k)						\
 	__print_symbolic(k,						\
@@ -186,6 +195,44 @@ TRACE_EVENT(f2fs_ssr_victim,
 		  show_f2fs_log(__entry->seg_type), __entry->valid_blocks,
 		  __entry->reusable_blocks, __entry->nr_scanned,
 		  (unsigned long long)__entry->search_ns)
+);
+
+/*
+ * One block was handed out to a data or node write: the per-file view of
+ * where writes go (which log, LFS or SSR, new or overwrite, moved by GC).
+ * Off by default: it fires for every block written.
+ */
+TRACE_EVENT(f2fs_block_write,
+	TP_PROTO(struct super_block *sb, const struct f2fs_block_owner *owner,
+		 u32 new_blkaddr, int log_type, int mode),
+	TP_ARGS(sb, owner, new_blkaddr, log_type, mode),
+	TP_STRUCT__entry(
+		__field(dev_t, dev)
+		__field(ino_t, ino)
+		__field(u32, index)
+		__field(u32, old_blkaddr)
+		__field(u32, new_blkaddr)
+		__field(int, log_type)
+		__field(int, mode)
+		__field(int, cause)
+	),
+	TP_fast_assign(
+		__entry->dev = sb->s_dev;
+		__entry->ino = owner->ino;
+		__entry->index = owner->index;
+		__entry->old_blkaddr = owner->old_blkaddr;
+		__entry->new_blkaddr = new_blkaddr;
+		__entry->log_type = log_type;
+		__entry->mode = mode;
+		__entry->cause = owner->cause;
+	),
+	TP_printk("dev = (%d,%d), ino = %lu, index = %u, old_blkaddr = 0x%x, new_blkaddr = 0x%x, log = %s, mode = %s, cause = %s",
+		  MAJOR(__entry->dev), MINOR(__entry->dev),
+		  (unsigned long)__entry->ino, __entry->index,
+		  __entry->old_blkaddr, __entry->new_blkaddr,
+		  show_f2fs_log(__entry->log_type),
+		  show_f2fs_alloc_mode(__entry->mode),
+		  show_f2fs_write_cause(__entry->cause))
 );
 
 /* Segments a checkpoint freed were discarded (mount option discard). */

@@ -67,6 +67,15 @@ for cfg in $CONFIGS; do
 	fi
 	note "filesystem of $([ "$sectors" = 0 ] && echo 512 || echo $((sectors / 2048))) MiB, $segs segment(s) per section, SSR $([ "$ssr" = 1 ] && echo on || echo off)"
 	mount -t f2fs /dev/vda $F || fail "mount failed"
+	# SSR victims are traced from the mount (SSR may start during the
+	# fill) to the end of the first round, against the mount's counters.
+	if [ "$ssr" = 1 ]; then
+		echo 0 > $T/tracing_on
+		: > $T/trace
+		echo 16384 > $T/buffer_size_kb
+		echo 1 > $T/events/f2fs/f2fs_ssr_victim/enable
+		echo 1 > $T/tracing_on
+	fi
 	for w in $W r; do mkdir $F/$w; done
 	CAP=$(($(df -k $F | awk 'NR == 2 { print $4 }') / 4))
 	ager -d $F/r -m /tmp/r.model -s $((SEED + 99)) -c "$CAP" fill 5 || fail "fill of the reader's files"
@@ -81,14 +90,6 @@ for cfg in $CONFIGS; do
 	r=1 cfg_fg=0 cfg_ssr=0
 	while [ $r -le "$ROUNDS" ] || { [ $cfg_fg = 0 ] && [ "$ssr$fg" = 00 ] && [ $r -le $((2 * ROUNDS)) ]; }; do
 		rm -f /tmp/stop /tmp/r.rc
-		# SSR victims are traced: count them in the first round with SSR.
-		if [ "$ssr$r" = 11 ]; then
-			echo 0 > $T/tracing_on
-			: > $T/trace
-			echo 16384 > $T/buffer_size_kb
-			echo 1 > $T/events/f2fs/f2fs_ssr_victim/enable
-			echo 1 > $T/tracing_on
-		fi
 		reader &
 		# Extra rounds press harder: each writer 1% more.
 		lim=$PCT

@@ -69,6 +69,18 @@ screen_text /tmp/top.scr /tmp/top.txt
 top_resized resize -d vda
 note "f2fs-top redraws at 80 columns on SIGWINCH, before its next interval"
 
+# a terminal shorter than the panels: every frame is cut to its height
+# (a taller one scrolls its top off); frames start with ESC[H ESC[2J
+rc=0
+ptyrun -s 100x15 -o /tmp/short.scr -t 30 -k 4:q -- f2fs-top 1 -d vda 2> /tmp/short.err || rc=$?
+[ $rc = 0 ] || { cat /tmp/short.err; fail "f2fs-top on a 15-row terminal exited $rc"; }
+tall=$(awk 'BEGIN { RS = "\033" } /^\[2J/ { n = 0; f++ } { n += gsub(/\n/, ""); if (n > max) max = n } END { print f + 0, max + 0 }' /tmp/short.scr)
+# shellcheck disable=SC2086
+set -- $tall
+[ "$1" -ge 2 ] || fail "f2fs-top drew $1 frames on the 15-row terminal"
+[ "$2" -le 14 ] || fail "a frame of $2 lines on a 15-row terminal (it scrolls)"
+note "f2fs-top on a 100x15 terminal: $1 frames, at most $2 newlines each"
+
 # debugfs only, said on screen; SIGTERM ends it too
 rc=0
 ptyrun -o /tmp/topn.scr -t 30 -k 3:q -- f2fs-top -n -d vdb 2> /tmp/topn.err || rc=$?
