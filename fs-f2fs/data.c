@@ -486,6 +486,24 @@ struct page *f2fs_get_locked_node(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 	return page;
 }
 
+/*
+ * The first file block past the subtree of the node that @p reaches at hop
+ * @level (a direct node covers DEF_ADDRS_PER_BLOCK blocks, an indirect
+ * node NIDS_PER_BLOCK direct nodes, ...), @index being a block in it.
+ */
+static u64 next_index_past(const struct f2fs_node_path *p, int level,
+			   u64 index)
+{
+	u64 span = 1, within = 0;
+	int j;
+
+	for (j = p->level; j >= level; j--) {
+		within += p->slot[j] * span;
+		span *= j == p->level ? DEF_ADDRS_PER_BLOCK : NIDS_PER_BLOCK;
+	}
+	return index - within + span;
+}
+
 /**
  * f2fs_get_dnode - find (or create) the node that holds a block's address.
  * @inode: the file (not inline).
@@ -496,7 +514,9 @@ struct page *f2fs_get_locked_node(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
  *
  * Creating nodes needs sbi->cp_rwsem held shared by the caller.
  *
- * Return: 0; -ENOENT when a node is missing and @create is false; -EFBIG
+ * Return: 0; -ENOENT when a node is missing and @create is false (then
+ * dn->base is the first file block past the missing node's subtree, so
+ * that a caller looking for data can skip the hole); -EFBIG
  * past the largest file; -ENOSPC; or a node read error.
  */
 int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
@@ -526,6 +546,8 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 		nid = le32_to_cpu(*slotp);
 		if (!nid) {
 			if (!create) {
+				/* falloc.c: where the missing subtree ends */
+				dn->base = next_index_past(&path, level, index);
 				err = -ENOENT;
 				goto put_parent;
 			}
@@ -612,8 +634,14 @@ static int dnode_summary(struct f2fs_dnode *dn, struct f2fs_summary *sum)
 	return 0;
 }
 
-/* Charge one data block to the filesystem and to @inode. */
-static int charge_data_block(struct inode *inode)
+/**
+ * f2fs_charge_data_block - charge one data block to the filesystem and
+ *	to a file (valid_block_count and i_blocks), as a reservation does.
+ * @inode: the file.
+ *
+ * Return: 0, or -ENOSPC when the user blocks are all taken.
+ */
+int f2fs_charge_data_block(struct inode *inode)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	int err = 0;
@@ -631,7 +659,11 @@ static int charge_data_block(struct inode *inode)
 	return err;
 }
 
-static void uncharge_data_block(struct inode *inode)
+/**
+ * f2fs_uncharge_data_block - undo f2fs_charge_data_block().
+ * @inode: the file.
+ */
+void f2fs_uncharge_data_block(struct inode *inode)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 
@@ -662,7 +694,7 @@ int f2fs_reserve_block(struct inode *inode, u64 index)
 	if (err)
 		return err;
 	if (dn_addr(&dn) == NULL_ADDR) {
-		err = charge_data_block(inode);
+		err = f2fs_charge_data_block(inode);
 		if (!err)
 			set_dn_addr(&dn, NEW_ADDR);
 	}
@@ -757,7 +789,7 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	if (err)
 		goto put_dnode;
 	if (old == NULL_ADDR) {
-		err = charge_data_block(inode);
+		err = f2fs_charge_data_block(inode);
 		if (err)
 			goto put_dnode;
 	}
@@ -766,7 +798,7 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	if (err) {
 		end_page_writeback(page);
 		if (old == NULL_ADDR)
-			uncharge_data_block(inode);
+			f2fs_uncharge_data_block(inode);
 		goto put_dnode;
 	}
 	set_dn_addr(&dn, newaddr);
@@ -906,14 +938,14 @@ int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 		set_dn_addr(&dn, NULL_ADDR);
 		if (old != NEW_ADDR)
 			f2fs_invalidate_block(sbi, old);
-		uncharge_data_block(inode);
+		f2fs_uncharge_data_block(inode);
 		goto put_dnode;
 	}
 	err = dnode_summary(&dn, &sum);
 	if (err)
 		goto put_dnode;
 	if (old == NULL_ADDR) {
-		err = charge_data_block(inode);
+		err = f2fs_charge_data_block(inode);
 		if (err)
 			goto put_dnode;
 	}
@@ -921,7 +953,7 @@ int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 			       f2fs_active_log(sbi, data_log_type(inode)), &sum);
 	if (err) {
 		if (old == NULL_ADDR)
-			uncharge_data_block(inode);
+			f2fs_uncharge_data_block(inode);
 		goto put_dnode;
 	}
 	set_dn_addr(&dn, blkaddr);
@@ -959,12 +991,31 @@ int f2fs_move_data_page(struct inode *inode, u64 index)
 	};
 	struct page *page;
 	loff_t isize;
+	u32 blkaddr;
 	int err;
 
+	/*
+	 * falloc.c: the invalidate lock keeps punch and zero range (which
+	 * hold it exclusive) from freeing the block while it moves, and a
+	 * swapfile's blocks never move (swap writes them by address).
+	 */
+	filemap_invalidate_lock_shared(mapping);
+	if (IS_SWAPFILE(inode)) {
+		err = -ETXTBSY;
+		goto unlock_mapping;
+	}
+	err = f2fs_map_blocks(inode, index, 1, &blkaddr);
+	if (err < 0)
+		goto unlock_mapping;
+	err = 0;
+	if (blkaddr == NULL_ADDR)
+		goto unlock_mapping;	/* punched: nothing to move */
 retry:
 	page = read_mapping_page(mapping, index, NULL);
-	if (IS_ERR(page))
-		return PTR_ERR(page);
+	if (IS_ERR(page)) {
+		err = PTR_ERR(page);
+		goto unlock_mapping;
+	}
 	lock_page(page);
 	isize = i_size_read(inode);
 	if (page->mapping != mapping || f2fs_inline_data(inode) ||
@@ -995,12 +1046,14 @@ retry:
 	f2fs_unlock_op(sbi);
 	if (!err) {
 		put_page(page);
-		return 0;
+		goto unlock_mapping;
 	}
 	set_page_dirty(page);	/* written later, by writeback */
 unlock:
 	unlock_page(page);
 	put_page(page);
+unlock_mapping:
+	filemap_invalidate_unlock_shared(mapping);
 	return err;
 }
 
@@ -1157,8 +1210,18 @@ static bool f2fs_dirty_data_folio(struct address_space *mapping,
 	return true;
 }
 
-/* Free one data address of a node being truncated. */
-static void free_data_addr(struct inode *inode, __le32 *addr, u64 fofs)
+/**
+ * f2fs_free_data_addr - free one data address of a node being truncated
+ *	or punched.
+ * @inode: the file.
+ * @addr: the address slot in a locked node page (the caller dirties it);
+ *	it becomes NULL_ADDR.
+ * @fofs: the file block index of the slot.
+ *
+ * A written block is invalidated in the SIT; a written or reserved
+ * (NEW_ADDR) block is uncharged; the extent cache is cut.
+ */
+void f2fs_free_data_addr(struct inode *inode, __le32 *addr, u64 fofs)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	u32 blkaddr = le32_to_cpu(*addr);
@@ -1168,7 +1231,7 @@ static void free_data_addr(struct inode *inode, __le32 *addr, u64 fofs)
 	*addr = 0;
 	if (blkaddr != NEW_ADDR)
 		f2fs_invalidate_block(sbi, blkaddr);
-	uncharge_data_block(inode);
+	f2fs_uncharge_data_block(inode);
 	f2fs_extent_update(inode, fofs, NULL_ADDR);
 }
 
@@ -1210,7 +1273,7 @@ static int truncate_subtree(struct inode *inode, u32 nid, u32 nofs,
 	if (!depth) {
 		for (i = 0; i < DEF_ADDRS_PER_BLOCK; i++)
 			if (base + i >= from && rn->dn.addr[i])
-				free_data_addr(inode, &rn->dn.addr[i], base + i);
+				f2fs_free_data_addr(inode, &rn->dn.addr[i], base + i);
 	} else {
 		for (i = 0; i < NIDS_PER_BLOCK; i++) {
 			u64 cbase = base + i * per_child;
@@ -1285,8 +1348,8 @@ int f2fs_truncate_blocks(struct inode *inode, u64 from)
 		return PTR_ERR(ipage);
 	rn = page_address(ipage);
 	for (i = from; i < in_inode; i++)
-		free_data_addr(inode, &rn->i.i_addr[f2fs_extra_addrs(inode) + i],
-			       i);
+		f2fs_free_data_addr(inode,
+				    &rn->i.i_addr[f2fs_extra_addrs(inode) + i], i);
 	base = in_inode;
 	for (k = 0; k < 5; k++) {
 		u32 nid = le32_to_cpu(rn->i.i_nid[k]);
@@ -1334,6 +1397,16 @@ static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
 		ret = VM_FAULT_NOPAGE;
 		goto out;
 	}
+	/*
+	 * falloc.c: swap writes an active swapfile's blocks by address, and
+	 * our writeback would move them; checked under the page lock, which
+	 * swap_activate's writeback takes after setting S_SWAPFILE.
+	 */
+	if (IS_SWAPFILE(inode)) {
+		unlock_page(page);
+		ret = VM_FAULT_SIGBUS;
+		goto out;
+	}
 	f2fs_lock_op(sbi);
 	err = f2fs_reserve_block(inode, page->index);
 	f2fs_unlock_op(sbi);
@@ -1365,4 +1438,7 @@ const struct address_space_operations f2fs_data_aops = {
 	.write_end	= f2fs_write_end,
 	.dirty_folio	= f2fs_dirty_data_folio,
 	.direct_IO	= f2fs_direct_io,
+	.bmap		= f2fs_bmap,			/* falloc.c */
+	.swap_activate	= f2fs_swap_activate,		/* falloc.c */
+	.swap_deactivate = f2fs_swap_deactivate,	/* falloc.c */
 };

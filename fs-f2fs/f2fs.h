@@ -1136,6 +1136,9 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 		   struct f2fs_dnode *dn);
 void f2fs_put_dnode(struct f2fs_dnode *dn);
 int f2fs_reserve_block(struct inode *inode, u64 index);
+int f2fs_charge_data_block(struct inode *inode);
+void f2fs_uncharge_data_block(struct inode *inode);
+void f2fs_free_data_addr(struct inode *inode, __le32 *addr, u64 fofs);
 int f2fs_truncate_blocks(struct inode *inode, u64 from);
 int f2fs_convert_inline_data(struct inode *inode);
 u64 f2fs_start_index(struct inode *inode, u32 nofs);
@@ -1196,5 +1199,18 @@ long f2fs_compat_ioctl(struct file *file, unsigned int cmd, unsigned long arg);
 /* export.c */
 struct export_operations;
 extern const struct export_operations f2fs_export_ops;
+
+/* falloc.c */
+struct fiemap_extent_info;
+struct swap_info_struct;
+long f2fs_fallocate(struct file *file, int mode, loff_t offset, loff_t len);
+loff_t f2fs_llseek(struct file *file, loff_t offset, int whence);
+int f2fs_fiemap(struct inode *inode, struct fiemap_extent_info *fieinfo,
+		u64 start, u64 len);
+sector_t f2fs_bmap(struct address_space *mapping, sector_t block);
+int f2fs_swap_activate(struct swap_info_struct *sis, struct file *file,
+		       sector_t *span);
+void f2fs_swap_deactivate(struct file *file);
+int f2fs_truncate_same_size(struct inode *inode);
 
 #endif /* _F2FS_LOCAL_H */

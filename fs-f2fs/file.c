@@ -142,6 +142,10 @@ int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		err = change_size(inode, attr->ia_size);
 		if (err)
 			return err;
+	} else if ((attr->ia_valid & ATTR_SIZE) && S_ISREG(inode->i_mode)) {
+		err = f2fs_truncate_same_size(inode);	/* falloc.c */
+		if (err)
+			return err;
 	}
 	setattr_copy(mnt_userns, inode, attr);
 	f2fs_mark_meta_dirty(inode);
@@ -304,7 +308,7 @@ static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
 }
 
 const struct file_operations f2fs_file_operations = {
-	.llseek		= generic_file_llseek,
+	.llseek		= f2fs_llseek,		/* falloc.c */
 	.read_iter	= generic_file_read_iter,
 	.write_iter	= f2fs_file_write_iter,
 	.mmap		= f2fs_file_mmap,
@@ -316,6 +320,7 @@ const struct file_operations f2fs_file_operations = {
 #endif
 	.splice_read	= generic_file_splice_read,
 	.splice_write	= iter_file_splice_write,
+	.fallocate	= f2fs_fallocate,	/* falloc.c */
 };
 
 const struct inode_operations f2fs_file_inode_operations = {
@@ -326,4 +331,5 @@ const struct inode_operations f2fs_file_inode_operations = {
 	.set_acl	= f2fs_set_acl,
 	.fileattr_get	= f2fs_fileattr_get,
 	.fileattr_set	= f2fs_fileattr_set,
+	.fiemap		= f2fs_fiemap,		/* falloc.c */
 };

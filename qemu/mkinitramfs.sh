@@ -3,8 +3,9 @@
 #
 #   qemu/mkinitramfs.sh            (env: OURS=path/to/f2fs.ko, optional)
 #
-# Contents: busybox (all applets), f2fs-tools + mkfs.ext4 + dmsetup with their shared
-# libraries, the guest kernel modules the harness needs (never f2fs.ko!)
+# Contents: busybox (all applets), f2fs-tools + mkfs.ext4 + dmsetup + xfs_io +
+# filefrag with their shared libraries, the guest kernel modules the harness
+# needs (never f2fs.ko!)
 # under /lib/modules/KVER, our module at /opt/f2fs/ours/f2fs.ko (if built),
 # the stock one at /opt/f2fs/stock/f2fs.ko, qemu/guest-tools/*.c compiled
 # statically into /usr/local/bin, build/bpf/f2fs-* (make bpf-tools) into
@@ -59,6 +60,9 @@ for t in mkfs.f2fs fsck.f2fs dump.f2fs f2fstat sload.f2fs defrag.f2fs resize.f2f
 	[ -x "$ST/usr/sbin/$t" ] || die "f2fs-tools binary $t missing"
 done
 install_bin mke2fs
+# xfs_io (fallocate, SEEK_DATA/HOLE maps, fiemap) and filefrag for the falloc tests
+install_bin xfs_io
+install_bin filefrag
 # dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
 install_bin dmsetup
 # getfattr/setfattr (attr) and getfacl/setfacl (acl) for the xattr tests
