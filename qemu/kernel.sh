@@ -13,7 +13,8 @@
 # bzImage), KINITRD (the initramfs), KSTAGE (initramfs staging directory),
 # KOURS (our module for this kernel), KLOGSUB ("" or "debug/": where the
 # logs go under build/logs), KMEM_EXTRA_MB (guest memory added to a test's
-# mem), KTIMEOUT_SCALE (factor on test timeouts).
+# mem), KTIMEOUT_SCALE (factor on test timeouts); and KERNEL_BAD, the
+# kernel log patterns that fail a test on any kernel.
 case ${KERNEL:-} in
 "")
 	KVER=$(cat "$BUILD/kver" 2>/dev/null) || { echo "kernel: $BUILD/kver missing (run scripts/setup.sh)" >&2; exit 2; }
@@ -45,3 +46,11 @@ debug)
 esac
 KIMAGE=$KROOT/boot/vmlinuz-$KVER
 KMODDIR=$KROOT/lib/modules/$KVER
+
+# Known-bad kernel log patterns: any of these fails a test.  The second line
+# is what the debug kernel's checkers print (KASAN, KFENCE, SLUB debug's
+# "BUG kmalloc-64 (Not tainted): Redzone overwritten", UBSAN, lockdep, the
+# atomic-sleep check, kmemleak after qemu/init's scan); they hold for every
+# kernel.
+KERNEL_BAD='BUG:|Oops|WARNING:|general protection|hung task|blocked for more than|RCU stall|Call Trace'
+KERNEL_BAD+='|KASAN:|KFENCE:|BUG [^ ]+ \((Not t|T)ainted|UBSAN|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|suspected memory leak|unreferenced object'

@@ -23,7 +23,7 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 TESTS=$ROOT/scripts/tests
 # shellcheck source=qemu/kernel.sh
-. "$ROOT/qemu/kernel.sh"
+. "$ROOT/qemu/kernel.sh"    # KVER ..., and KERNEL_BAD: kernel log patterns that fail a test
 F2FS=${F2FS:-ours}
 export F2FS
 case $F2FS in ours|stock) ;; *) echo "check: F2FS must be ours or stock" >&2; exit 2 ;; esac
@@ -36,13 +36,6 @@ fi
 if [ "$F2FS" = stock ]; then logroot=$BUILD/logs/${KLOGSUB}stock; else logroot=$BUILD/logs${KLOGSUB:+/${KLOGSUB%/}}; fi
 workroot=$BUILD/work${KLOGSUB:+/${KLOGSUB%/}}
 mkdir -p "$logroot" "$workroot"
-
-# Known-bad kernel log patterns: any of these fails the test.  The second
-# line is what the debug kernel's checkers print (KASAN, KFENCE, SLUB debug:
-# "BUG kmalloc-64 (Not tainted): Redzone overwritten", lockdep, kmemleak
-# after qemu/init's scan); they hold for every kernel.
-KERNEL_BAD='BUG:|Oops|WARNING:|general protection|hung task|blocked for more than|RCU stall|Call Trace'
-KERNEL_BAD+='|KASAN:|KFENCE:|BUG [^ ]+ \((Not t|T)ainted|UBSAN|possible circular locking|possible recursive locking|inconsistent lock state|sleeping function called from invalid context|suspected memory leak|unreferenced object'
 
 matches() {  # matches NAME: true when no patterns or one matches
 	local p
