@@ -77,6 +77,7 @@ else
 fi
 [ $mountrun = 1 ] && append="$append mountrun=1"
 [ -n "$workdir" ] && append="$append work=1"
+[ -n "$KAPPEND" ] && append="$append $KAPPEND"
 [ -n "$extra" ] && append="$append $extra"
 
 accel=(-accel tcg -cpu max)

@@ -13,7 +13,8 @@
 # bzImage), KINITRD (the initramfs), KSTAGE (initramfs staging directory),
 # KOURS (our module for this kernel), KLOGSUB ("" or "debug/": where the
 # logs go under build/logs), KMEM_EXTRA_MB (guest memory added to a test's
-# mem), KTIMEOUT_SCALE (factor on test timeouts); and KERNEL_BAD, the
+# mem), KTIMEOUT_SCALE (factor on test timeouts), KAPPEND (kernel command
+# line words this kernel needs); and KERNEL_BAD, the
 # kernel log patterns that fail a test on any kernel.
 case ${KERNEL:-} in
 "")
@@ -25,6 +26,7 @@ case ${KERNEL:-} in
 	KLOGSUB=""
 	KMEM_EXTRA_MB=0
 	KTIMEOUT_SCALE=1
+	KAPPEND=""
 	;;
 debug)
 	KVER=$(cat "$BUILD/debug-kernel/kver" 2>/dev/null) \
@@ -38,6 +40,11 @@ debug)
 	# metadata; and everything runs several times slower.
 	KMEM_EXTRA_MB=${DEBUG_MEM_EXTRA_MB:-512}
 	KTIMEOUT_SCALE=${DEBUG_TIMEOUT_SCALE:-4}
+	# pci=noacpi: under TCG the instrumented ACPI interpreter runs the
+	# _PRT method of each PCI device into its 30 s loop timeout
+	# (AE_AML_LOOP_TIMEOUT, 30 s of boot per virtio device); the PIRQ
+	# table serves, and virtio uses MSI-X anyway.
+	KAPPEND="pci=noacpi"
 	;;
 *)
 	echo "kernel: KERNEL must be empty (Debian's kernel) or 'debug', not '$KERNEL'" >&2
