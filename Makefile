@@ -13,6 +13,8 @@
 #   make lint                                   checkpatch --strict and kernel-doc
 #   make record [SECS=120] [F2FS=stock]         record the tools' JSON during the DEMO workload
 #   make dashboard [RECORDING=dir]              render a recording: build/dashboard/index.html
+#   make debug-kernel                           build the debug guest kernel (KASAN, lockdep, kmemleak...)
+#   make check|run|initramfs KERNEL=debug       the same on the debug kernel (README "Debug kernel")
 #   make setup | module | bpf-tools | initramfs | clean | distclean
 #
 # Everything generated goes to build/.  KVM=1 uses -accel kvm, V=1 shows
@@ -26,34 +28,52 @@ T     ?=
 CMD   ?=
 KVER   = $(shell cat $(BUILD)/kver 2>/dev/null)
 KDIR   = /usr/src/linux-headers-$(KVER)
+# KERNEL=debug: the debug kernel of scripts/debug-kernel.sh; our module is
+# built from a copy of its sources in build/debug-kernel/module, against the
+# debug kernel's tree, so the default fs-f2fs/f2fs.ko stays as it is.
+KERNEL ?=
+DEBUG_KDIR := $(BUILD)/debug-kernel/src
+DEBUG_MOD  := $(BUILD)/debug-kernel/module
+ifeq ($(KERNEL),debug)
+KDIR   = $(DEBUG_KDIR)
+KERNEL_DEP := debug-kernel
+else ifneq ($(KERNEL),)
+$(error KERNEL must be empty (Debian's kernel) or debug, not '$(KERNEL)')
+endif
 
 # Do not leak our command-line variables (T, CMD, F2FS ...) into kbuild.
 MAKEOVERRIDES :=
-export F2FS T CMD KVM V DEMO SECS WARMUP INTERVAL RECORDING
+export F2FS T CMD KVM V DEMO SECS WARMUP INTERVAL RECORDING KERNEL
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test canon stress fuzz record dashboard
+	crash-test canon stress fuzz record dashboard debug-kernel
 
 all: initramfs
 
 help:
-	@sed -n '2,19s/^# \{0,1\}//p' Makefile
+	@sed -n '2,21s/^# \{0,1\}//p' Makefile
 
 setup:
 	@scripts/setup.sh
 
 # Our module.  With F2FS=stock it is not needed (built only if it builds).
-module: setup
+module: setup $(KERNEL_DEP)
 ifeq ($(F2FS),stock)
 	@echo "module: F2FS=stock, not building fs-f2fs (comparison run with the stock module)"
+else ifeq ($(KERNEL),debug)
+	@mkdir -p $(DEBUG_MOD)
+	@rsync -a --delete --include='*/' --include='*.[ch]' --include=Kbuild --include=Makefile --include='*.md' \
+		--exclude='*.mod.c' --exclude='*' fs-f2fs trace-events $(DEBUG_MOD)/
+	@$(MAKE) -C $(DEBUG_MOD)/fs-f2fs KDIR=$(KDIR) || { echo "module: ERROR: building fs-f2fs against the debug kernel ($(KDIR)) failed" >&2; exit 1; }
+	@test -f $(DEBUG_MOD)/fs-f2fs/f2fs.ko || { echo "module: ERROR: $(DEBUG_MOD)/fs-f2fs/f2fs.ko was not produced" >&2; exit 1; }
 else
 	@test -f fs-f2fs/Makefile || { echo "module: fs-f2fs/Makefile missing" >&2; exit 1; }
 	@$(MAKE) -C fs-f2fs KDIR=$(KDIR) || { echo "module: ERROR: building fs-f2fs/f2fs.ko failed (use F2FS=stock to test the harness with the stock module)" >&2; exit 1; }
 	@test -f fs-f2fs/f2fs.ko || { echo "module: ERROR: fs-f2fs/f2fs.ko was not produced" >&2; exit 1; }
 endif
 
-initramfs: setup module bpf-tools
+initramfs: setup $(KERNEL_DEP) module bpf-tools
 	@qemu/mkinitramfs.sh
 
 # The libbpf tools (bpf-tools/, see its Makefile) into build/bpf/.
@@ -133,8 +153,14 @@ record: initramfs
 dashboard:
 	@scripts/dashboard.sh
 
+# The debug guest kernel (issue 19): build/debug-kernel/, see README
+# "Debug kernel".  Idempotent; the first build takes long (FORCE=1 rebuilds).
+debug-kernel:
+	@scripts/debug-kernel.sh
+
 clean:
 	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz
+	rm -rf $(BUILD)/initramfs-debug-root $(BUILD)/initramfs-debug.cpio.gz $(DEBUG_MOD)
 	-@test -d "$(KDIR)" && test -f fs-f2fs/Makefile && $(MAKE) -C fs-f2fs KDIR=$(KDIR) clean >/dev/null || true
 
 # also drops the unpacked guest kernel and downloaded packages

@@ -19,16 +19,17 @@
 #   -p FILE    QEMU writes its pid to FILE (-pidfile), e.g. for a host-side
 #              power cut (kill -9); boot.sh then exits 124 or 125
 # Environment: F2FS=ours|stock (default ours), KVM=1 (use -accel kvm),
-#   QEMU_MEM (default 1G), QEMU_SMP (default 2), V=1 (show console live).
+#   QEMU_MEM (default 1G), QEMU_SMP (default 2), V=1 (show console live),
+#   KERNEL=debug (the debug kernel and its initramfs, qemu/kernel.sh).
 # Exit status: the guest's (the test's) exit status; 124 on timeout;
 # 125 when the guest gave no result marker (crash, panic, boot failure).
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
-KVER=$(cat "$BUILD/kver")
-KERNEL=$BUILD/kernel/boot/vmlinuz-$KVER
-INITRD=${INITRD:-$BUILD/initramfs.cpio.gz}
+# shellcheck source=qemu/kernel.sh
+. "$ROOT/qemu/kernel.sh"
+INITRD=${INITRD:-$KINITRD}
 
 test_name="" cmd="" interactive=0 timeout=300 logdir="" name="" workdir="" mountrun=0 extra="" pidfile=""
 disks=()
@@ -49,8 +50,8 @@ while getopts "t:c:id:T:l:n:w:ma:p:h" o; do
 	esac
 done
 [ -n "$test_name" ] || [ -n "$cmd" ] || interactive=1
-[ -f "$KERNEL" ] || { echo "boot: $KERNEL missing (run scripts/setup.sh)" >&2; exit 2; }
-[ -f "$INITRD" ] || { echo "boot: $INITRD missing (make initramfs)" >&2; exit 2; }
+[ -f "$KIMAGE" ] || { echo "boot: $KIMAGE missing (run scripts/setup.sh${KERNEL:+, make debug-kernel})" >&2; exit 2; }
+[ -f "$INITRD" ] || { echo "boot: $INITRD missing (make initramfs${KERNEL:+ KERNEL=$KERNEL})" >&2; exit 2; }
 
 if [ -z "$name" ]; then
 	if [ -n "$test_name" ]; then name=$test_name; elif [ -n "$cmd" ]; then name=cmd; else name=shell; fi
@@ -76,13 +77,14 @@ else
 fi
 [ $mountrun = 1 ] && append="$append mountrun=1"
 [ -n "$workdir" ] && append="$append work=1"
+[ -n "$KAPPEND" ] && append="$append $KAPPEND"
 [ -n "$extra" ] && append="$append $extra"
 
 accel=(-accel tcg -cpu max)
 [ "${KVM:-0}" = 1 ] && accel=(-accel kvm -cpu host)
 
 args=("${accel[@]}" -m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}"
-	-kernel "$KERNEL" -initrd "$INITRD" -append "$append"
+	-kernel "$KIMAGE" -initrd "$INITRD" -append "$append"
 	-no-reboot -display none -vga none -nic none
 	-virtfs "local,path=$logdir,mount_tag=host,security_model=none,id=host")
 [ -n "$pidfile" ] && args+=(-pidfile "$pidfile")

@@ -1,7 +1,8 @@
 #!/bin/bash
 # mkinitramfs.sh - build build/initramfs.cpio.gz for the test guest.
 #
-#   qemu/mkinitramfs.sh            (env: OURS=path/to/f2fs.ko, optional)
+#   qemu/mkinitramfs.sh            (env: OURS=path/to/f2fs.ko, optional;
+#                                   KERNEL=debug for the debug kernel)
 #
 # Contents: busybox (all applets), f2fs-tools + mkfs.ext4 + dmsetup + xfs_io +
 # filefrag with their shared libraries, the guest kernel modules the harness
@@ -15,13 +16,15 @@ set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
-KVER=$(cat "$BUILD/kver" 2>/dev/null) || { echo "mkinitramfs: run scripts/setup.sh first" >&2; exit 1; }
-KROOT=$BUILD/kernel
-KMOD=$KROOT/lib/modules/$KVER
-OURS=${OURS:-$ROOT/fs-f2fs/f2fs.ko}
+# KERNEL=debug: the debug kernel's modules, our module built against it,
+# build/initramfs-debug.cpio.gz (qemu/kernel.sh)
+# shellcheck source=qemu/kernel.sh
+. "$ROOT/qemu/kernel.sh"
+KMOD=$KMODDIR
+OURS=${OURS:-$KOURS}
 STOCK=$KMOD/kernel/fs/f2fs/f2fs.ko
-OUT=${OUT:-$BUILD/initramfs.cpio.gz}
-ST=$BUILD/initramfs-root
+OUT=${OUT:-$KINITRD}
+ST=$KSTAGE
 
 die() { echo "mkinitramfs: ERROR: $*" >&2; exit 1; }
 [ -f "$STOCK" ] || die "stock module $STOCK missing (run scripts/setup.sh)"
@@ -78,6 +81,9 @@ for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mk
 # --- kernel modules (never f2fs.ko) ---------------------------------------
 MODS="virtio_pci virtio_blk crc32_generic crc32c_generic crc32-pclmul 9p 9pnet_virtio
 dm-mod dm-log-writes dm-flakey dm-snapshot ext4 loop"
+# the debug kernel has the rest built in (qemu/debug-kernel.config), and no
+# crc32-pclmul at all (the generic crc32 is enough there)
+if [ -n "${KERNEL:-}" ]; then MODS=${MODS/crc32-pclmul/}; fi
 # plus whatever either f2fs.ko depends on (zstd/lz4 compressors ...)
 for ko in "$STOCK" "$OURS"; do
 	[ -f "$ko" ] || continue
@@ -107,6 +113,9 @@ echo "$KVER" > "$ST/etc/kver"
 cp "$STOCK" "$ST/opt/f2fs/stock/f2fs.ko"
 if [ -f "$OURS" ]; then
 	cp "$OURS" "$ST/opt/f2fs/ours/f2fs.ko"
+	# the debug kernel's modules carry DWARF (tens of MB): the guest needs
+	# none of it (kallsyms names the stack frames); .BTF stays
+	if [ -n "${KERNEL:-}" ]; then strip --strip-debug "$ST/opt/f2fs/ours/f2fs.ko"; fi
 	vm=$(modinfo -F vermagic "$OURS" | awk '{print $1}')
 	[ "$vm" = "$KVER" ] || die "$OURS was built for '$vm', guest kernel is $KVER"
 fi

@@ -6,7 +6,10 @@
 # PATTERN: a glob ('0*', '*mount*') or a plain substring ('harness').
 # Env: F2FS=ours|stock (module under test, default ours), KVM=1, V=1,
 # GUEST_ARGS (extra guest kernel command line words, e.g. seed=N),
-# TIMEOUT=SECS (instead of the tests' "# timeout:" headers, for long forms).
+# TIMEOUT=SECS (instead of the tests' "# timeout:" headers, for long forms),
+# KERNEL=debug (the debug kernel, qemu/kernel.sh: logs in build/logs/debug/,
+# timeouts x4 and guest memory +512M; after each test the guest unmounts,
+# unloads f2fs and fails on a kmemleak report, see qemu/init).
 # Expects setup/module/initramfs done (make check does that).
 # A test whose header has "# host: CMD ARGS" is not booted here: CMD (a
 # path relative to the project root) runs on the host with LOGDIR=<the
@@ -19,7 +22,8 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 TESTS=$ROOT/scripts/tests
-KVER=$(cat "$BUILD/kver")
+# shellcheck source=qemu/kernel.sh
+. "$ROOT/qemu/kernel.sh"    # KVER ..., and KERNEL_BAD: kernel log patterns that fail a test
 F2FS=${F2FS:-ours}
 export F2FS
 case $F2FS in ours|stock) ;; *) echo "check: F2FS must be ours or stock" >&2; exit 2 ;; esac
@@ -29,12 +33,9 @@ if [ ${#patterns[@]} = 0 ] && [ -n "${T:-}" ]; then
 	read -r -a patterns <<< "$T"
 fi
 
-if [ "$F2FS" = stock ]; then logroot=$BUILD/logs/stock; else logroot=$BUILD/logs; fi
-workroot=$BUILD/work
+if [ "$F2FS" = stock ]; then logroot=$BUILD/logs/${KLOGSUB}stock; else logroot=$BUILD/logs${KLOGSUB:+/${KLOGSUB%/}}; fi
+workroot=$BUILD/work${KLOGSUB:+/${KLOGSUB%/}}
 mkdir -p "$logroot" "$workroot"
-
-# Known-bad kernel log patterns: any of these fails the test.
-KERNEL_BAD='BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace'
 
 matches() {  # matches NAME: true when no patterns or one matches
 	local p
@@ -72,7 +73,7 @@ for f in "$TESTS"/*.sh; do
 	rm -rf "$work" "$logdir"
 	mkdir -p "$work" "$logdir"
 
-	timeout=$(header "$f" timeout); timeout=${TIMEOUT:-${timeout:-300}}
+	timeout=$(header "$f" timeout); timeout=${TIMEOUT:-$(( ${timeout:-300} * KTIMEOUT_SCALE ))}
 	disks=$(header "$f" disks)
 	prep=$(header "$f" prep)
 	mem=$(header "$f" mem)
@@ -112,7 +113,14 @@ for f in "$TESTS"/*.sh; do
 	fi
 	if [ -z "$reason" ] && [ -z "$host" ]; then
 		rc=0
-		QEMU_MEM=${mem:-${QEMU_MEM:-1G}} "$ROOT/qemu/boot.sh" -t "$name" "${disk_args[@]}" \
+		mem=${mem:-${QEMU_MEM:-1G}}
+		if [ "$KMEM_EXTRA_MB" -gt 0 ]; then
+			case $mem in
+			*[Gg]) mem=$(( ${mem%?} * 1024 + KMEM_EXTRA_MB ))M ;;
+			*[Mm]) mem=$(( ${mem%?} + KMEM_EXTRA_MB ))M ;;
+			esac
+		fi
+		QEMU_MEM=$mem "$ROOT/qemu/boot.sh" -t "$name" "${disk_args[@]}" \
 			-T "$timeout" -l "$logdir" -w "$work" ${GUEST_ARGS:+-a "$GUEST_ARGS"} || rc=$?
 		case $rc in
 		0) ;;

@@ -83,11 +83,13 @@ if [ "$DELAY_MAX" -lt "$DELAY_MIN" ] || [ "$CUTS" -lt 1 ] || [ "$REMKFS" -lt 1 ]
 	echo "crash-test: need DELAY_MIN <= DELAY_MAX, CUTS >= 1, REMKFS >= 1, BUDGET >= 1" >&2
 	usage
 fi
+# the guest kernel (KERNEL=debug) and KERNEL_BAD, the log patterns that fail
+# shellcheck source=qemu/kernel.sh
+. "$ROOT/qemu/kernel.sh"
 LOGROOT=${LOGDIR:-$BUILD/logs/crash}
 WORKDIR=${WORK:-$BUILD/work/crash}
-KERNEL_BAD='BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace'
 export QEMU_MEM=${QEMU_MEM:-512M}
-[ -f "$BUILD/initramfs.cpio.gz" ] || { echo "crash-test: make initramfs first" >&2; exit 2; }
+[ -f "$KINITRD" ] || { echo "crash-test: make initramfs${KERNEL:+ KERNEL=$KERNEL} first" >&2; exit 2; }
 
 if [ -z "${SEED:-}" ]; then SEED=$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); fi
 seeds=()
