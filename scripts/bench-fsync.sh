@@ -1,8 +1,9 @@
 #!/bin/bash
 # bench-fsync.sh - what "make bench-fsync" does: fsync latency of a 4 KiB
 # append, the median of 1,000, on our f2fs against the stock f2fs and ext4
-# in one guest (scripts/bench-fsync-guest.sh, two rounds each), with the
-# device requests, sectors and cache flushes each run issued.  Results in
+# in one guest (scripts/bench-fsync-guest.sh, two rounds each, alone and
+# beside a steady writer), with the device requests, sectors and cache
+# flushes each run issued.  Results in
 # build/bench-fsync/results.txt.  Not part of make check.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -24,16 +25,19 @@ for line in open(sys.argv[1]):
         continue
     d = dict(zip(w[1::2], w[2::2]))
     rows.append((w[0], d))
-print("%-6s %10s %8s %8s %8s %7s %7s %8s %6s" % ("fs", "median_us", "p90_us", "p99_us",
+print("%-12s %10s %8s %8s %8s %7s %7s %8s %6s" % ("fs", "median_us", "p90_us", "p99_us",
       "total_ms", "rd_req", "wr_req", "wr_sect", "flush"))
 med = {}
 for fs, d in rows:
-    print("%-6s %10s %8s %8s %8s %7s %7s %8s %6s" % (fs, d["fsync_median_us"], d["fsync_p90_us"],
+    print("%-12s %10s %8s %8s %8s %7s %7s %8s %6s" % (fs, d["fsync_median_us"], d["fsync_p90_us"],
           d["fsync_p99_us"], d["total_ms"], d["rd_req"], d["wr_req"], d["wr_sect"], d["flush_req"]))
     med.setdefault(fs, []).append(int(d["fsync_median_us"]))
-if "ours" in med:
-    o = min(med["ours"])
+for sfx in ("", "-writer"):
+    if "ours" + sfx not in med:
+        continue
+    o = min(med["ours" + sfx])
     for ref in ("stock", "ext4"):
-        if ref in med and min(med[ref]):
-            print("median fsync, ours / %s: %.2f" % (ref, o / min(med[ref])))
+        if ref + sfx in med and min(med[ref + sfx]):
+            print("median fsync%s, ours / %s: %.2f" % (" beside a writer" if sfx else "", ref,
+                  o / min(med[ref + sfx])))
 PY
