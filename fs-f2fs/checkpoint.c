@@ -358,10 +358,10 @@ int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 	bio_put(bio);
 	unlock_page(page);
 	put_page(page);
-	if (err) {
-		f2fs_err(sbi, "cannot write meta block %u (%d)", blkaddr, err);
-		atomic_set(&sbi->wb_error, 1);
-	}
+	/* The first failed write of the mount is reported, not the others. */
+	if (err && !atomic_xchg(&sbi->wb_error, 1))
+		f2fs_err(sbi, "cannot write meta block %u (%d): no checkpoint will be written, the last one stays in force (further write errors are not logged)",
+			 blkaddr, err);
 	return err;
 }
 

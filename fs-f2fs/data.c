@@ -925,6 +925,11 @@ written:
 		f2fs_wake_cleaner(sbi);
 		goto redirty;
 	}
+	if (f2fs_writes_failed(sbi)) {
+		/* Reported once already; the page stays in memory. */
+		mapping_set_error(page->mapping, -EIO);
+		goto redirty;
+	}
 	f2fs_err(sbi, "inode %lu: cannot write block %lu (%d)", inode->i_ino,
 		 page->index, err);
 	mapping_set_error(page->mapping, err);

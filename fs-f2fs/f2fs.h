@@ -829,6 +829,16 @@ static inline void *f2fs_inline_addr(struct inode *inode, struct f2fs_node *rn)
 			     F2FS_INLINE_RESERVED_ADDRS];
 }
 
+/*
+ * A write failed on this mount (or a checkpoint did): nothing written from
+ * now on can become durable, so writers stop quietly; the first failure
+ * logged one message, the checkpoint that stops writes another.
+ */
+static inline bool f2fs_writes_failed(struct f2fs_sb_info *sbi)
+{
+	return atomic_read(&sbi->wb_error) || READ_ONCE(sbi->stopped);
+}
+
 static inline bool f2fs_inline_data(struct inode *inode)
 {
 	return F2FS_I(inode)->i_inline & F2FS_INLINE_DATA;

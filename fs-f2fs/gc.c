@@ -385,7 +385,7 @@ static unsigned int count_dirty_segs(struct f2fs_sb_info *sbi)
  * enough sections are free); -ENODATA when no section is worth cleaning;
  * -EBUSY when a background pass found GC running; -ENOSPC when the
  * foreground pass could not free enough sections; -EROFS on a read-only
- * mount; or the error of a checkpoint.
+ * mount; -EIO after a failed write; or the error of a checkpoint.
  */
 int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 {
@@ -407,6 +407,11 @@ int f2fs_gc(struct f2fs_sb_info *sbi, enum f2fs_gc_type type)
 	if (!sbi->writable) {
 		mutex_unlock(&gc->gc_mutex);
 		return -EROFS;
+	}
+	if (f2fs_writes_failed(sbi)) {
+		/* Nothing it moves could become durable. */
+		mutex_unlock(&gc->gc_mutex);
+		return -EIO;
 	}
 	start = ktime_get_ns();
 	st->gc_calls[type]++;

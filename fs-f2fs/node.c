@@ -964,7 +964,7 @@ static int do_node_writepage(struct page *page, struct writeback_control *wbc,
 		return 0;
 	if (err == -ENOSPC && !in_cp)
 		f2fs_wake_cleaner(sbi);	/* the checkpoint writes it */
-	else if (err != -EAGAIN)
+	else if (err != -EAGAIN && !f2fs_writes_failed(sbi))
 		f2fs_err(sbi, "cannot write node %lu (%d)", page->index, err);
 redirty:
 	redirty_page_for_writepage(wbc, page);

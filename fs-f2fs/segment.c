@@ -734,7 +734,7 @@ put_ssa:
  * @owner->epoch.
  *
  * Return: 0, -ENOSPC when no free segment is left, or -EIO when a summary
- * block cannot be written.
+ * block cannot be written or a write failed before (f2fs_writes_failed()).
  */
 int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		     const struct f2fs_summary *sum,
@@ -746,6 +746,13 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	unsigned int ofs;
 	int err = 0;
 
+	/*
+	 * After a failed write no checkpoint will be written: new blocks
+	 * would never count, and a full log would retry its summary write
+	 * at every block.  Callers keep their pages dirty, silently.
+	 */
+	if (f2fs_writes_failed(sbi))
+		return -EIO;
 	type = f2fs_active_log(sbi, type);
 	cs = &sbi->curseg[type];
 	mutex_lock(&sbi->sm.seg_lock);
