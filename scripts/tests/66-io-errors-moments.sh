@@ -86,9 +86,6 @@ swap() {  # swap KIND [RANGE...]: the live table becomes that
 }
 
 # ---- kernel messages ---------------------------------------------------------
-# (by time stamp: a flood can wrap the ring buffer, so line counts drift)
-kmark() { K0=$(cut -d' ' -f1 /proc/uptime); }
-ksince() { dmesg | awk -v t="$K0" '{ s = $0; sub(/^\[ */, "", s); if (s + 0 >= t) print }'; }
 # kcheck M WHAT: after a mount that met write errors is unmounted: under
 # ours, exactly one line says the filesystem is now read-only, every f2fs
 # line names the device (dm-N), and there are at most 5 (no flood); the
