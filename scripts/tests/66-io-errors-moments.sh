@@ -294,13 +294,23 @@ gc_fail() {  # gc_fail M
 	echo 3 > /proc/sys/vm/drop_caches
 	treesum -f $MAN $F > /tmp/got.man && cmp -s /tmp/gc.man /tmp/got.man ||
 		{ [ "$1" = stock ] || fail "ours: after the failed walk and healing, the tree reads differently"; note "stock: the tree reads differently"; }
-	# writes fail while the cleaner moves blocks
+	# writes fail while the cleaner moves blocks (ours: the background
+	# thread, started while the device is healthy: a remount syncs)
+	if [ "$1" = ours ]; then
+		echo 200 > /sys/module/f2fs/parameters/bg_gc_min_ms
+		echo 400 > /sys/module/f2fs/parameters/bg_gc_max_ms
+		echo 200 > /sys/module/f2fs/parameters/bg_gc_idle_ms
+		mount -o remount,background_gc=on $F || fail "remount background_gc=on"
+		sync
+	fi
 	swap ewrite "$(area main)"
 	gc_run "$1" "write errors"
 	# (syncfs reports an error only to descriptors opened before it, and
-	# a read-only mount has nothing to sync: either is the answer)
+	# a read-only mount has nothing to sync: either is the answer.  Not
+	# busybox "sync -f": it ignores what syncfs returns.)
 	_ro=$(rdonly && echo yes || echo no)
-	if sync -f $F 2> /tmp/cmd.out; then
+	xfs_io -r -c syncfs $F > /tmp/cmd.out 2>&1 || true
+	if ! grep -q . /tmp/cmd.out; then
 		[ "$_ro" = yes ] || [ "$1" = stock ] || failed "ours: syncfs returned 0 after GC's writes failed, on a writable mount"
 		note "$1: cleaning with failing writes: read-only before the syncfs: $_ro; syncfs returned 0"
 	else
@@ -313,8 +323,8 @@ gc_fail() {  # gc_fail M
 # through the GC ioctl (greedy: the emptiest segment first).  Ours has no
 # GC ioctl: with SEGNO, new files are written until foreground cleaning
 # (greedy) has picked SEGNO (SSR off, so that only cleaning makes room),
-# then deleted again; without, the background
-# thread runs every 200 ms until it moved blocks (or 40 s).
+# then deleted again; without, until the background thread (every 200 ms,
+# started by the caller) moved blocks (or 40 s).
 gc_run() {
 	if [ "$1" = stock ]; then
 		_o=$(gcioctl fg $F 2 2>&1) || true
@@ -343,10 +353,6 @@ gc_run() {
 		rm -rf $F/w
 		sync
 	else
-		echo 200 > /sys/module/f2fs/parameters/bg_gc_min_ms
-		echo 400 > /sys/module/f2fs/parameters/bg_gc_max_ms
-		echo 200 > /sys/module/f2fs/parameters/bg_gc_idle_ms
-		mount -o remount,background_gc=on $F || fail "remount background_gc=on"
 		_i=0
 		while [ $_i -lt 200 ] && [ "$(stat_of gc_data_moved)" = "$_m0" ] && ! rdonly; do
 			sleep 0.2
