@@ -8,6 +8,7 @@
 #   make canon [SEED=N]                         canonical images, full form of test 41 (1 GiB)
 #   make stress [SEED=N] [OPS=100000]           fsstress: 20 processes x OPS ops, ours + stock
 #   make fuzz [N=5000] [SEED=S] [MODULE=ours|stock|both]  image fuzzer, long form of test 25
+#   make io-errors [SEED=N]                     I/O errors at chosen moments, long form of test 66
 #   make bench-gc | bench-trace | bench-tools   GC write amplification, trace event cost, tool CPU
 #   make bench-fsync                            fsync latency: ours, stock f2fs, ext4
 #   make lint                                   checkpatch --strict and kernel-doc
@@ -47,7 +48,7 @@ export F2FS T CMD KVM V DEMO SECS WARMUP INTERVAL RECORDING KERNEL
 
 .PHONY: all setup module initramfs check run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
-	crash-test canon stress fuzz record dashboard debug-kernel
+	crash-test canon stress fuzz io-errors record dashboard debug-kernel
 
 all: initramfs
 
@@ -142,6 +143,12 @@ stress: initramfs
 # images per module, ours then the stock module as the control.
 fuzz: initramfs
 	@scripts/fuzz.sh $(if $(N),N=$(N)) $(if $(SEED),SEED=$(SEED)) $(if $(MODULE),MODULE=$(MODULE))
+
+# I/O errors at chosen moments (issue 19), long form of test 66: every
+# metadata area failing inside a checkpoint, and every case on the stock
+# module too.
+io-errors: initramfs
+	@GUEST_ARGS="full=1$(if $(SEED), seed=$(SEED))" TIMEOUT=$${TIMEOUT:-1800} scripts/check.sh 66-io-errors-moments
 
 # Dashboards (dashboards/): record the bpf tools' -j streams with f2fs-record
 # while the DEMO workload runs (SECS=, WARMUP=, INTERVAL=, F2FS=; into

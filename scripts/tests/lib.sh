@@ -110,6 +110,20 @@ expect_mount_fails() {
 	note "mount of $1 failed as expected: $(cat /tmp/mount.err)"
 }
 
+# kmark: remember this point of the kernel log; ksince: the kernel lines
+# written after it.  The point is a marker line written to /dev/kmsg, so
+# equal time stamps do not blur it; when a flood wrapped the ring buffer
+# past the marker, ksince gives the whole buffer (all of it is newer).
+kmark() {
+	_kmn=$((${_kmn:-0} + 1))
+	_km="kmark $$.$_kmn"
+	echo "$_km" > /dev/kmsg
+}
+ksince() {
+	dmesg | awk -v m="$_km" '{ l[NR] = $0 } index($0, m) { s = NR }
+		END { for (i = s + 1; i <= NR; i++) print l[i] }'
+}
+
 # md5dev DEV: md5 of a whole block device (or file)
 md5dev() { md5sum < "$1" | cut -d' ' -f1; }
 
