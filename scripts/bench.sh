@@ -17,8 +17,10 @@
 #   THROTTLE (e.g. 10M: cap each measured disk at 10 MiB/s, reads and
 #   writes together, QEMU's throttling.bps-total; K/M/G are powers of
 #   1024; default none), SIZE (disk size, 4G), BIG_MB (the large file,
-#   1024), FSYNC_N (fsync'ed 4 KiB appends, 2000), QEMU_MEM (2G), TIMEOUT
-#   (guest seconds, default 4 h, 12 h with THROTTLE), KVM=1, V=1.
+#   1024), FSYNC_N (fsync'ed 4 KiB appends, 2000), QEMU_MEM (2G; 4G with
+#   FULL=1, so that the source tar stays in the page cache), TIMEOUT
+#   (guest seconds, default 4 h, 12 h with THROTTLE), BENCH_OUT (instead
+#   of build/bench: test 86's smoke run), KVM=1, V=1.
 # Output: build/bench/results.txt (text tables), results.md (the same as
 #   Markdown), results.json (every round's numbers, medians, ratios),
 #   index.html (a chart per phase, when Chart.js is there:
@@ -27,7 +29,7 @@
 set -eu
 
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-OUT=$ROOT/build/bench
+OUT=${BENCH_OUT:-$ROOT/build/bench}
 WORK=$OUT/work
 ALL_FS="ours stock ext4 btrfs nilfs2"
 FS=${FS:-$ALL_FS}
@@ -80,9 +82,9 @@ done
 start=$(date +%s)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench: $(sed -n 's/^files //p' "$base.info") files ($mode), $ROUNDS round(s) of: $FS; throttle ${THROTTLE:-none}"
-echo "bench: one TCG guest, this takes long (timeout ${TIMEOUT} s); progress: tail -f build/bench/guest/console.log"
+echo "bench: one TCG guest, this takes long (timeout ${TIMEOUT} s); progress: tail -f ${OUT#"$ROOT"/}/guest/console.log"
 rc=0
-QEMU_MEM=${QEMU_MEM:-2G} "$ROOT/qemu/boot.sh" -c 'sh /work/bench-guest.sh' -n bench \
+QEMU_MEM=${QEMU_MEM:-$([ "$mode" = full ] && echo 4G || echo 2G)} "$ROOT/qemu/boot.sh" -c 'sh /work/bench-guest.sh' -n bench \
 	"${disks[@]}" -T "$TIMEOUT" -l "$OUT/guest" -w "$WORK" || rc=$?
 secs=$(($(date +%s) - start))
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
@@ -104,10 +106,10 @@ python3 "$ROOT/scripts/bench-report.py" --out "$OUT" --info "$base.info" --mode 
 	--throttle "${THROTTLE:-none}" --seconds "$secs" --load "$load0 / $load1" --kernel-error $kerr || rrc=$?
 chart=$ROOT/build/vendor/chart.min.js
 if [ -s "$chart" ] && [ -f "$ROOT/dashboards/render-bench" ]; then
-	python3 "$ROOT/dashboards/render-bench" "$OUT/results.json" -o "$OUT/index.html" --chartjs "$chart"
+	python3 "$ROOT/dashboards/render-bench" "$OUT/results.json" -o "$OUT/index.html" --chartjs "$chart" || rrc=1
 else
 	echo "bench: no Chart.js (scripts/setup-dashboard.sh fetches it), no build/bench/index.html"
 fi
-echo "bench: results in build/bench/results.txt, results.md and results.json ($secs s)"
+echo "bench: results in ${OUT#"$ROOT"/}/results.txt, results.md and results.json ($secs s)"
 [ $rrc = 0 ] || echo "bench: some phases failed (see \"Failed:\" above)" >&2
 exit $rrc
