@@ -619,19 +619,37 @@ static void cp_account(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 		st->cp_max_ns = total_ns;
 }
 
+/*
+ * A checkpoint failed, or a write failed before it: stop writing for good,
+ * with one message.  The version bitmaps may already point at blocks the
+ * failed pack would have used, so nothing more is risked against the
+ * pack that is still in force.  Called with cp_rwsem held exclusively.
+ */
+static void stop_writes(struct f2fs_sb_info *sbi, int err)
+{
+	f2fs_err(sbi, "checkpoint failed (%d): the previous one stays in force; the filesystem is now read-only",
+		 err);
+	sbi->writable = false;
+	sbi->stopped = true;
+	sbi->sb->s_flags |= SB_RDONLY;
+}
+
 /**
  * f2fs_write_checkpoint - make the current state durable.
  * @sbi: the mount.
  * @why: the reason (an unmount checkpoint also stores the node logs'
  *	summaries and marks the pack clean).
  *
- * Does nothing on a read-only mount, or when nothing changed since a
+ * Does nothing on a read-only mount (but fails on one that a write error
+ * stopped), or when nothing changed since a
  * checkpoint that already has what @why needs (counted as skipped, with
  * no trace event).  Each phase is timed for the f2fs_cp_end event and the
  * debugfs counters.
  *
- * Return: 0; -EIO when a write failed (the previous checkpoint stays in
- * force); -ENOMEM; -ENOSPC when the logs have no room for the nodes.
+ * Return: 0; -EIO when a write failed, now or since the last checkpoint,
+ * or writes were stopped by such a failure (the previous checkpoint stays
+ * in force, and the mount stays read-only); -ENOMEM; -ENOSPC when the logs
+ * have no room for the nodes.
  */
 int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 {
@@ -641,12 +659,23 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 	int err;
 
 	if (!sbi->writable)
-		return 0;
+		return sbi->stopped ? -EIO : 0;
 	mutex_lock(&sbi->cp_mutex);
 	start = ktime_get_ns();
 	down_write(&sbi->cp_rwsem);
 	WRITE_ONCE(sbi->cp_task, current);
 	t = cp_phase_end(&ph.block_ns, start);
+	if (!sbi->writable) {
+		/* Stopped while this one waited. */
+		err = sbi->stopped ? -EIO : 0;
+		goto out;
+	}
+	if (atomic_read(&sbi->wb_error)) {
+		/* A write failed since the last one: nothing more is written. */
+		err = -EIO;
+		stop_writes(sbi, err);
+		goto out;
+	}
 	if (nothing_to_write(sbi) &&
 	    (why != F2FS_CP_UMOUNT || f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))) {
 		st->cp_skipped++;
@@ -685,15 +714,7 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 		f2fs_discard_prefree(sbi);
 		f2fs_sit_checkpointed(sbi);
 	} else {
-		/*
-		 * The version bitmaps may already point at blocks the failed
-		 * pack would have used; stop writing rather than risk the
-		 * pack that is still in force.
-		 */
-		f2fs_err(sbi, "checkpoint failed (%d): the previous one stays in force; the filesystem is now read-only",
-			 err);
-		sbi->writable = false;
-		sbi->sb->s_flags |= SB_RDONLY;
+		stop_writes(sbi, err);
 	}
 	ph.total_ns = ktime_get_ns() - start;
 	cp_account(sbi, why, err, ph.total_ns);

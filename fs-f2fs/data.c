@@ -201,11 +201,12 @@ static int check_data_addr(struct inode *inode, struct page *node_page,
 
 /*
  * Resolve @index through the node tree.  On success *blkaddr is the block
- * (NULL_ADDR for a hole) and the return value is the number of blocks that
+ * (NULL_ADDR for a hole; NEW_ADDR, reserved or preallocated, as a hole too
+ * unless @keep_new) and the return value is the number of blocks that
  * follow contiguously in the same node (at least 1, at most @max).
  */
 static int walk_node_tree(struct inode *inode, u64 index, u32 max,
-			  u32 *blkaddr)
+			  u32 *blkaddr, bool keep_new)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_node_path path;
@@ -259,9 +260,26 @@ static int walk_node_tree(struct inode *inode, u64 index, u32 max,
 	put_page(page);
 	if (err)
 		return err;
-	if (*blkaddr == NEW_ADDR)
+	if (*blkaddr == NEW_ADDR && !keep_new)
 		*blkaddr = NULL_ADDR;
 	return n;
+}
+
+/**
+ * f2fs_lookup_addr - the address a file block's slot holds.
+ * @inode: a regular file without inline data.
+ * @index: file block index.
+ * @blkaddr: set to the address: NULL_ADDR for a hole, NEW_ADDR for a
+ *	reserved or preallocated block, or a written block.
+ *
+ * Return: 0, -EFSCORRUPTED for a node or address that fails validation,
+ * or -EIO on a read error.
+ */
+int f2fs_lookup_addr(struct inode *inode, u64 index, u32 *blkaddr)
+{
+	int n = walk_node_tree(inode, index, 1, blkaddr, true);
+
+	return n < 0 ? n : 0;
 }
 
 /**
@@ -282,7 +300,7 @@ int f2fs_map_blocks(struct inode *inode, u64 index, u32 max, u32 *blkaddr)
 
 	if (extent_lookup(inode, index, blkaddr, &len))
 		return min(len, max);
-	n = walk_node_tree(inode, index, DEF_ADDRS_PER_BLOCK, blkaddr);
+	n = walk_node_tree(inode, index, DEF_ADDRS_PER_BLOCK, blkaddr, false);
 	if (n > 0 && *blkaddr != NULL_ADDR)
 		extent_offer(inode, index, *blkaddr, n);
 	return n > 0 ? min_t(u32, n, max) : n;
@@ -346,32 +364,72 @@ int f2fs_submit_page_read(struct f2fs_sb_info *sbi, struct page *page,
 	return 0;
 }
 
-/* Copy inline data out of the inode block into page 0. */
-static int read_inline_folio(struct inode *inode, struct folio *folio)
+/*
+ * Inline data lives in the inode block; page 0 of the file is its copy in
+ * the page cache.  Readers fill the page from the inode block; writers
+ * write the page as for any file, and writeback copies it back into the
+ * inode block (write_inline_page()), which the node flush writes.  Page
+ * 0's lock orders every step: the inline flag is tested and cleared
+ * (f2fs_convert_inline_data()) only under it, so a writer or writeback
+ * that saw an inline file under that lock keeps one until it unlocks.
+ */
+
+/* Fill locked page 0 from the inode block. */
+static int fill_inline_page(struct inode *inode, struct page *page)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct page *ipage;
 	size_t max = f2fs_max_inline_data(inode);
 	void *dst;
 
-	if (folio->index) {
-		folio_zero_range(folio, 0, folio_size(folio));
-		goto done;
-	}
-	ipage = f2fs_get_node_page(sbi, inode->i_ino, inode->i_ino, 0);
-	if (IS_ERR(ipage)) {
-		folio_unlock(folio);
+	ipage = f2fs_get_node_page(F2FS_I_SB(inode), inode->i_ino,
+				   inode->i_ino, 0);
+	if (IS_ERR(ipage))
 		return PTR_ERR(ipage);
-	}
-	dst = kmap_local_folio(folio, 0);
+	dst = kmap_local_page(page);
 	memcpy(dst, f2fs_inline_addr(inode, page_address(ipage)), max);
 	memset(dst + max, 0, PAGE_SIZE - max);
 	kunmap_local(dst);
 	put_page(ipage);
-done:
-	folio_mark_uptodate(folio);
-	folio_unlock(folio);
+	SetPageUptodate(page);
 	return 0;
+}
+
+/* Copy locked page 0 into the inode block, which becomes dirty. */
+static int write_inline_page(struct inode *inode, struct page *page)
+{
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	struct f2fs_node *rn;
+	struct page *ipage;
+	void *src;
+
+	ipage = f2fs_get_locked_node(F2FS_I_SB(inode), inode->i_ino,
+				     inode->i_ino, 0);
+	if (IS_ERR(ipage))
+		return PTR_ERR(ipage);
+	rn = page_address(ipage);
+	src = kmap_local_page(page);
+	memcpy(f2fs_inline_addr(inode, rn), src, f2fs_max_inline_data(inode));
+	kunmap_local(src);
+	fi->i_inline |= F2FS_DATA_EXIST;
+	rn->i.i_inline = fi->i_inline;
+	set_page_dirty(ipage);
+	unlock_page(ipage);
+	put_page(ipage);
+	return 0;
+}
+
+static int read_inline_folio(struct inode *inode, struct folio *folio)
+{
+	int err = 0;
+
+	if (folio->index) {
+		folio_zero_range(folio, 0, folio_size(folio));
+		folio_mark_uptodate(folio);
+	} else {
+		err = fill_inline_page(inode, &folio->page);
+	}
+	folio_unlock(folio);
+	return err;
 }
 
 static int f2fs_read_data_folio(struct file *file, struct folio *folio)
@@ -809,9 +867,10 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	unlock_page(page);
 	if (batch)
 		f2fs_batch_write(sbi, batch, page, newaddr,
-				 wbc_to_write_flags(wbc));
+				 wbc_to_write_flags(wbc), owner.epoch);
 	else
-		f2fs_submit_write(sbi, page, newaddr, wbc_to_write_flags(wbc));
+		f2fs_submit_write(sbi, page, newaddr, wbc_to_write_flags(wbc),
+				  owner.epoch);
 	return 0;
 
 put_dnode:
@@ -839,15 +898,24 @@ static int do_write_data_page(struct page *page, struct writeback_control *wbc,
 		}
 		zero_user_segment(page, ofs, PAGE_SIZE);
 	}
-	if (!sbi->writable || f2fs_inline_data(inode) ||
-	    (sbi->recovering && !in_cp))
+	if (!sbi->writable || (sbi->recovering && !in_cp) ||
+	    (f2fs_inline_data(inode) && page->index))
 		goto redirty;
 	if (!in_cp && !down_read_trylock(&sbi->cp_rwsem))
 		goto cp_busy;
+	if (f2fs_inline_data(inode)) {
+		err = write_inline_page(inode, page);
+		if (!in_cp)
+			f2fs_unlock_op(sbi);
+		if (!err)
+			unlock_page(page);
+		goto written;
+	}
 	err = write_data_page(page, wbc, data_log_type(inode),
 			      F2FS_WRITE_DATA, batch);
 	if (!in_cp)
 		f2fs_unlock_op(sbi);
+written:
 	if (!err)
 		return 0;
 	if (err == -EAGAIN)
@@ -1061,8 +1129,11 @@ unlock_mapping:
  * f2fs_convert_inline_data - move inline data into a regular block.
  * @inode: a regular file or symlink, inline or not.
  *
- * Called with the inode's i_rwsem held and without sbi->cp_rwsem.  Page 0
- * takes the data and becomes dirty; the inode block loses the inline flag.
+ * Called without page 0's lock and without sbi->cp_rwsem (writers hold
+ * i_rwsem; page faults do not, page 0's lock serialises them).  Page 0
+ * takes the data and becomes dirty, with block 0 reserved; a file whose
+ * inline area never held data keeps a hole there.  The inode block loses
+ * the inline flag.
  *
  * Return: 0, -ENOSPC, or a read error.
  */
@@ -1072,37 +1143,92 @@ int f2fs_convert_inline_data(struct inode *inode)
 	struct f2fs_inode_info *fi = F2FS_I(inode);
 	struct page *page, *ipage;
 	struct f2fs_node *rn;
+	bool has_data;
 	int err;
 
+retry:
 	if (!f2fs_inline_data(inode))
 		return 0;
 	page = read_mapping_page(inode->i_mapping, 0, NULL);
 	if (IS_ERR(page))
 		return PTR_ERR(page);
 	lock_page(page);
+	if (page->mapping != inode->i_mapping) {
+		/* Truncated meanwhile. */
+		unlock_page(page);
+		put_page(page);
+		goto retry;
+	}
+	err = 0;
+	if (!f2fs_inline_data(inode))
+		goto unlock_page;	/* converted meanwhile */
 	f2fs_lock_op(sbi);
 	ipage = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
 	if (IS_ERR(ipage)) {
 		err = PTR_ERR(ipage);
-		goto unlock;
+		goto unlock_op;
 	}
+	has_data = PageDirty(page) || (fi->i_inline & F2FS_DATA_EXIST);
 	rn = page_address(ipage);
 	memset(f2fs_inline_addr(inode, rn), 0, f2fs_max_inline_data(inode));
 	fi->i_inline &= ~(F2FS_INLINE_DATA | F2FS_DATA_EXIST);
 	rn->i.i_inline = fi->i_inline;
-	f2fs_set_need_cp(inode);
 	set_page_dirty(ipage);
 	unlock_page(ipage);
 	put_page(ipage);
-	err = f2fs_reserve_block(inode, 0);
-	if (!err)
-		set_page_dirty(page);
+	if (has_data) {
+		/*
+		 * Data moving out goes with a checkpoint; an empty inline area
+		 * (a new file's first write past the limit) does not need one:
+		 * recovery clears the inline area of an inode whose record has
+		 * none (recovery.c).
+		 */
+		f2fs_set_need_cp(inode);
+		err = f2fs_reserve_block(inode, 0);
+		if (!err)
+			set_page_dirty(page);
+	}
 	f2fs_mark_meta_dirty(inode);
-unlock:
+unlock_op:
 	f2fs_unlock_op(sbi);
+unlock_page:
 	unlock_page(page);
 	put_page(page);
 	return err;
+}
+
+/**
+ * f2fs_truncate_inline_data - cut inline data at a new, smaller size.
+ * @inode: an inline file whose page cache was cut at @size already.
+ * @size: the new size.
+ *
+ * The inode block's copy is zeroed past @size, so that a later growth
+ * reads zeros there.
+ *
+ * Return: 0 or a node read error.
+ */
+int f2fs_truncate_inline_data(struct inode *inode, loff_t size)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	unsigned int max = f2fs_max_inline_data(inode);
+	struct f2fs_node *rn;
+	struct page *ipage;
+
+	if (size >= max)
+		return 0;
+	ipage = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(ipage))
+		return PTR_ERR(ipage);
+	rn = page_address(ipage);
+	memset(f2fs_inline_addr(inode, rn) + size, 0, max - size);
+	if (!size)
+		fi->i_inline &= ~F2FS_DATA_EXIST;
+	rn->i.i_inline = fi->i_inline;
+	set_page_dirty(ipage);
+	unlock_page(ipage);
+	put_page(ipage);
+	return 0;
 }
 
 static int f2fs_write_begin(struct file *file, struct address_space *mapping,
@@ -1119,6 +1245,24 @@ static int f2fs_write_begin(struct file *file, struct address_space *mapping,
 	err = f2fs_balance_fs(sbi);
 	if (err)
 		return err;
+	if (f2fs_inline_data(inode) && pos + len <= f2fs_max_inline_data(inode)) {
+		page = grab_cache_page_write_begin(mapping, 0);
+		if (!page)
+			return -ENOMEM;
+		if (f2fs_inline_data(inode)) {
+			/* Stays inline: no block, writeback copies the page. */
+			wait_for_stable_page(page);
+			if (!PageUptodate(page)) {
+				err = fill_inline_page(inode, page);
+				if (err)
+					goto put_page;
+			}
+			*pagep = page;
+			return 0;
+		}
+		unlock_page(page);
+		put_page(page);
+	}
 	err = f2fs_convert_inline_data(inode);
 	if (err)
 		return err;
@@ -1383,9 +1527,9 @@ static vm_fault_t f2fs_page_mkwrite(struct vm_fault *vmf)
 	sb_start_pagefault(inode->i_sb);
 	file_update_time(vmf->vma->vm_file);
 	err = f2fs_balance_fs(sbi);
-	/* Opening for writing moved inline data out already (file.c). */
-	if (!err && f2fs_inline_data(inode))
-		err = -EIO;
+	/* Pages of a shared mapping are written as blocks. */
+	if (!err)
+		err = f2fs_convert_inline_data(inode);
 	if (err) {
 		ret = vmf_error(err);
 		goto out;

@@ -513,6 +513,34 @@ put_page:
 	return err;
 }
 
+/*
+ * Put a name into the inline dentries of @dir when it has room.  Returns 0,
+ * -ENOSPC when the inline area is full (the caller moves it to a block),
+ * or a node read error.
+ */
+static int add_inline_link(struct inode *dir, const struct qstr *name,
+			   __le32 hash, struct inode *inode)
+{
+	struct f2fs_dentry_view v;
+	struct page *ipage;
+	unsigned int bit;
+
+	ipage = f2fs_get_locked_node(F2FS_I_SB(dir), dir->i_ino, dir->i_ino, 0);
+	if (IS_ERR(ipage))
+		return PTR_ERR(ipage);
+	view_inline(&v, dir, ipage);
+	bit = find_free_slots(&v, GET_DENTRY_SLOTS(name->len));
+	if (bit < v.max) {
+		put_entry(&v, bit, name, hash, inode->i_ino,
+			  mode_to_ftype(inode->i_mode));
+		set_page_dirty(ipage);
+		dir_changed(dir);
+	}
+	unlock_page(ipage);
+	put_page(ipage);
+	return bit < v.max ? 0 : -ENOSPC;
+}
+
 /**
  * f2fs_add_link - add a name for @inode in @dir.
  * @dir: the directory.
@@ -533,9 +561,14 @@ int f2fs_add_link(struct inode *dir, const struct qstr *name,
 	__le32 hash = f2fs_dentry_hash(name->name, name->len);
 	int err;
 
-	err = f2fs_convert_inline_dir(dir);
-	if (err)
-		return err;
+	if (f2fs_inline_dentry(dir)) {
+		err = add_inline_link(dir, name, hash, inode);
+		if (err != -ENOSPC)
+			return err;
+		err = f2fs_convert_inline_dir(dir);
+		if (err)
+			return err;
+	}
 	for (level = 0; level < MAX_DIR_HASH_DEPTH; level++) {
 		unsigned long nb = level_buckets(level, fi->i_dir_level);
 		u64 blk = bucket_block_index(level, fi->i_dir_level,
@@ -650,6 +683,22 @@ int f2fs_make_empty(struct inode *dir, struct inode *parent)
 	struct page *page;
 	int err;
 
+	if (f2fs_inline_dentry(dir)) {
+		/* As stock: the size of an inline directory is its area's. */
+		page = f2fs_get_locked_node(F2FS_I_SB(dir), dir->i_ino,
+					    dir->i_ino, 0);
+		if (IS_ERR(page))
+			return PTR_ERR(page);
+		view_inline(&v, dir, page);
+		put_entry(&v, 0, &dot, 0, dir->i_ino, F2FS_FT_DIR);
+		put_entry(&v, 1, &dotdot, 0, parent->i_ino, F2FS_FT_DIR);
+		set_page_dirty(page);
+		unlock_page(page);
+		put_page(page);
+		i_size_write(dir, f2fs_max_inline_data(dir));
+		f2fs_mark_meta_dirty(dir);
+		return 0;
+	}
 	page = grab_cache_page(dir->i_mapping, 0);
 	if (!page)
 		return -ENOMEM;

@@ -72,6 +72,8 @@ typedef u32 block_t;
 #define F2FS_OPT_USER_XATTR		BIT(6)	/* user_xattr (xattr.c) */
 #define F2FS_OPT_ACL			BIT(7)	/* acl (acl.c) */
 #define F2FS_OPT_INLINE_XATTR		BIT(8)	/* inline_xattr (xattr.c) */
+#define F2FS_OPT_INLINE_DATA		BIT(9)	/* inline_data (data.c) */
+#define F2FS_OPT_INLINE_DENTRY		BIT(10)	/* inline_dentry (dir.c) */
 
 /**
  * struct f2fs_options - the mount options in force.
@@ -120,14 +122,17 @@ enum f2fs_write_cause {
  * @old_blkaddr: where the block was written before (NULL_ADDR or NEW_ADDR
  *	when it had no block yet).
  * @cause: enum f2fs_write_cause.
+ * @epoch: set by f2fs_alloc_block(): the write epoch the block counts in,
+ *	to be passed to f2fs_submit_write() or f2fs_batch_write().
  *
- * Only the trace event reads it: the summary entry is what goes to disk.
+ * The trace event reads the owner: the summary entry is what goes to disk.
  */
 struct f2fs_block_owner {
 	u32 ino;
 	u32 index;
 	u32 old_blkaddr;
 	int cause;
+	unsigned int epoch;
 };
 
 #define F2FS_NR_DATA_LOGS	3
@@ -536,6 +541,10 @@ struct f2fs_gc_info {
  * @opt: the mount options.
  * @sm: segment manager (SIT, free segments); set up for writable mounts.
  * @writable: the segment manager and free nid list are set up.
+ * @stopped: writes stopped for good after a write error (a checkpoint
+ *	failed, or refused to run after a failed write): sync, fsync and
+ *	checkpoints report -EIO and a remount cannot make the mount
+ *	writable again; cleared only by a new mount (cp_mutex).
  * @cp_rwsem: operations that change metadata hold it shared; a checkpoint
  *	holds it exclusive so that it captures a consistent state.
  * @cp_mutex: serialises checkpoints.
@@ -553,7 +562,15 @@ struct f2fs_gc_info {
  * @wb_pending: blocks allocated by f2fs_alloc_block() whose write has not
  *	completed yet (counted from the allocation, so that waiting for zero
  *	also covers writes about to be submitted).
- * @wb_wait: woken when @wb_pending drops to zero.
+ * @wb_wait: woken when @wb_pending, or a count of @wb_epoch_pending, drops
+ *	to zero.
+ * @wb_epoch: the write epoch new blocks count in, 0 or 1 (sm.seg_lock).
+ * @wb_epoch_pending: @wb_pending split by epoch: f2fs_wait_epoch() flips
+ *	@wb_epoch and waits for the old epoch's count only, so that an fsync
+ *	waits for the blocks allocated before its record, not for a steady
+ *	writer's later ones.
+ * @epoch_lock: serialises f2fs_wait_epoch(), so an epoch is flipped only
+ *	once the one before it has drained.
  * @wb_error: a write failed; the next checkpoint must not claim success.
  * @wb_blocked: writeback kept a page dirty for lack of room since sync
  *	last looked (sync writes such pages again after making room).
@@ -613,6 +630,7 @@ struct f2fs_sb_info {
 	struct f2fs_options opt;
 	struct f2fs_sm_info sm;
 	bool writable;
+	bool stopped;
 	struct rw_semaphore cp_rwsem;
 	struct mutex cp_mutex;		/* one checkpoint at a time */
 	struct task_struct *cp_task;
@@ -624,6 +642,9 @@ struct f2fs_sb_info {
 	unsigned int orphan_count;
 	atomic_t wb_pending;
 	wait_queue_head_t wb_wait;
+	unsigned int wb_epoch;
+	atomic_t wb_epoch_pending[2];
+	struct mutex epoch_lock;	/* serialises f2fs_wait_epoch() */
 	atomic_t wb_error;
 	atomic_t wb_blocked;
 	spinlock_t failed_lock;		/* protects failed_pages */
@@ -650,10 +671,12 @@ struct f2fs_orphan {
  * struct f2fs_wbatch - adjacent blocks of one writeback pass, one bio.
  * @bio: the bio being filled, or NULL (owned by the pass, no lock).
  * @next_blk: the block that may join it next.
+ * @epoch: the write epoch of its blocks (one bio, one epoch).
  */
 struct f2fs_wbatch {
 	struct bio *bio;
 	u32 next_blk;
+	unsigned int epoch;
 };
 
 /**
@@ -1043,7 +1066,7 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi);
 void f2fs_destroy_sit(struct f2fs_sb_info *sbi);
 int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		     const struct f2fs_summary *sum,
-		     const struct f2fs_block_owner *owner, u32 *blkaddr,
+		     struct f2fs_block_owner *owner, u32 *blkaddr,
 		     u32 *next_blkaddr);
 void f2fs_invalidate_block(struct f2fs_sb_info *sbi, u32 blkaddr);
 bool f2fs_space_low(struct f2fs_sb_info *sbi);
@@ -1056,13 +1079,15 @@ void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi);
 void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
-		       u32 blkaddr, blk_opf_t flags);
+		       u32 blkaddr, blk_opf_t flags, unsigned int epoch);
 void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
-		      struct page *page, u32 blkaddr, blk_opf_t flags);
+		      struct page *page, u32 blkaddr, blk_opf_t flags,
+		      unsigned int epoch);
 void f2fs_batch_submit(struct f2fs_wbatch *b);
 void f2fs_init_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
+void f2fs_wait_epoch(struct f2fs_sb_info *sbi);
 int f2fs_claim_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		     enum f2fs_log_type type, const struct f2fs_summary *sum);
 void f2fs_hold_segment(struct f2fs_sb_info *sbi, u32 segno);
@@ -1141,6 +1166,8 @@ void f2fs_uncharge_data_block(struct inode *inode);
 void f2fs_free_data_addr(struct inode *inode, __le32 *addr, u64 fofs);
 int f2fs_truncate_blocks(struct inode *inode, u64 from);
 int f2fs_convert_inline_data(struct inode *inode);
+int f2fs_truncate_inline_data(struct inode *inode, loff_t size);
+int f2fs_lookup_addr(struct inode *inode, u64 index, u32 *blkaddr);
 u64 f2fs_start_index(struct inode *inode, u32 nofs);
 int f2fs_move_data_page(struct inode *inode, u64 index);
 struct page *f2fs_get_new_data_page(struct inode *inode, u64 index);

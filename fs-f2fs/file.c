@@ -55,7 +55,11 @@ int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 	return 0;
 }
 
-/* Zero the tail of the block that holds the new end of file. */
+/*
+ * Zero the tail of the block that holds the new end of file.  A
+ * preallocated block is zeroed and written too, as the stock module does
+ * (it becomes data for SEEK_DATA); a hole stays a hole.
+ */
 static int zero_partial_block(struct inode *inode, loff_t size)
 {
 	unsigned int ofs = size & (PAGE_SIZE - 1);
@@ -68,7 +72,7 @@ static int zero_partial_block(struct inode *inode, loff_t size)
 		return 0;
 	page = find_lock_page(inode->i_mapping, index);
 	if (!page) {
-		n = f2fs_map_blocks(inode, index, 1, &blkaddr);
+		n = f2fs_lookup_addr(inode, index, &blkaddr);
 		if (n < 0)
 			return n;
 		if (blkaddr == NULL_ADDR)
@@ -92,6 +96,18 @@ static int change_size(struct inode *inode, loff_t size)
 	loff_t old = i_size_read(inode);
 	int err;
 
+	if (f2fs_inline_data(inode) && size <= f2fs_max_inline_data(inode)) {
+		/* Stays inline: cut the cached page, then the inode block. */
+		truncate_setsize(inode, size);
+		err = 0;
+		if (size < old) {
+			f2fs_lock_op(sbi);
+			err = f2fs_truncate_inline_data(inode, size);
+			f2fs_set_need_cp(inode);
+			f2fs_unlock_op(sbi);
+		}
+		goto done;
+	}
 	err = f2fs_convert_inline_data(inode);
 	if (err)
 		return err;
@@ -106,6 +122,7 @@ static int change_size(struct inode *inode, loff_t size)
 		f2fs_set_need_cp(inode);
 		f2fs_unlock_op(sbi);
 	}
+done:
 	inode->i_mtime = current_time(inode);
 	inode->i_ctime = inode->i_mtime;
 	f2fs_mark_meta_dirty(inode);
@@ -253,6 +270,9 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	err = f2fs_write_range_roomy(file, start, end, &kept);
 	if (err)
 		return err;
+	/* After a write error nothing written since is known durable. */
+	if (sbi->stopped || atomic_read(&sbi->wb_error))
+		return -EIO;
 	if (sb_rdonly(inode->i_sb) || !sbi->writable)
 		return 0;
 	kind = kept ? F2FS_FSYNC_CP_WB_KEPT : fsync_kind(inode);
@@ -269,20 +289,6 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	if (trace_f2fs_fsync_enabled())
 		trace_f2fs_fsync(inode, kind, datasync, err,
 				 t0 ? ktime_get_ns() - t0 : 0);
-	return err;
-}
-
-/* Writers never see inline data: it moves to a block at open. */
-static int f2fs_file_open(struct inode *inode, struct file *file)
-{
-	int err = generic_file_open(inode, file);
-
-	if (err || !(file->f_mode & FMODE_WRITE) || !f2fs_inline_data(inode) ||
-	    sb_rdonly(inode->i_sb))
-		return err;
-	inode_lock(inode);
-	err = f2fs_convert_inline_data(inode);
-	inode_unlock(inode);
 	return err;
 }
 
@@ -312,7 +318,12 @@ const struct file_operations f2fs_file_operations = {
 	.read_iter	= generic_file_read_iter,
 	.write_iter	= f2fs_file_write_iter,
 	.mmap		= f2fs_file_mmap,
-	.open		= f2fs_file_open,
+	/*
+	 * Inline data stays inline for writers; it moves to a block when it
+	 * outgrows the inode block, for a shared writable mapping's first
+	 * fault, and for fallocate (data.c, falloc.c).
+	 */
+	.open		= generic_file_open,
 	.fsync		= f2fs_sync_file,
 	.unlocked_ioctl	= f2fs_ioctl,
 #ifdef CONFIG_COMPAT

@@ -586,6 +586,18 @@ struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 		fi->i_inline |= F2FS_INLINE_XATTR;
 		fi->i_inline_xattr_addrs = DEFAULT_INLINE_XATTR_ADDRS;
 	}
+	/*
+	 * Small files, symlinks and directories start in the inode block
+	 * (data.c, dir.c) and move out when they outgrow it.
+	 */
+	if ((S_ISREG(mode) || S_ISLNK(mode)) &&
+	    f2fs_opt(sbi, F2FS_OPT_INLINE_DATA))
+		fi->i_inline |= F2FS_INLINE_DATA;
+	if (S_ISDIR(mode) && f2fs_opt(sbi, F2FS_OPT_INLINE_DENTRY)) {
+		/* The format keeps the xattr area free beside inline dentries. */
+		fi->i_inline |= F2FS_INLINE_DENTRY;
+		fi->i_inline_xattr_addrs = DEFAULT_INLINE_XATTR_ADDRS;
+	}
 	set_inode_ops(inode);
 	err = insert_inode_locked(inode);
 	if (err)

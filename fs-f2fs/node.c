@@ -937,9 +937,11 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 		f2fs_invalidate_block(sbi, ni.blkaddr);
 	unlock_page(page);
 	if (batch)
-		f2fs_batch_write(sbi, batch, page, newaddr, REQ_META | opf);
+		f2fs_batch_write(sbi, batch, page, newaddr, REQ_META | opf,
+				 owner.epoch);
 	else
-		f2fs_submit_write(sbi, page, newaddr, REQ_META | opf);
+		f2fs_submit_write(sbi, page, newaddr, REQ_META | opf,
+				  owner.epoch);
 	return 0;
 }
 
@@ -1175,7 +1177,7 @@ unlock_op:
 	f2fs_unlock_op(sbi);
 	if (err)
 		return err;
-	f2fs_wait_writes(sbi);
+	f2fs_wait_epoch(sbi);
 	if (atomic_read(&sbi->wb_error))
 		return -EIO;
 	return blkdev_issue_flush(sbi->sb->s_bdev);

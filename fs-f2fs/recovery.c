@@ -297,6 +297,9 @@ static int apply_inode_copy(struct inode *inode, const struct f2fs_node *src)
 			memcpy(f2fs_inline_addr(inode, rn),
 			       f2fs_inline_addr(inode, (struct f2fs_node *)src),
 			       f2fs_max_inline_data(inode));
+			fi->i_inline = (fi->i_inline & ~F2FS_DATA_EXIST) |
+				       (ri->i_inline & F2FS_DATA_EXIST);
+			rn->i.i_inline = fi->i_inline;
 		} else {
 			/* Converted since: the data block comes with the replay. */
 			memset(f2fs_inline_addr(inode, rn), 0,

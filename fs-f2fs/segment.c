@@ -720,7 +720,8 @@ put_ssa:
  * @sbi: the mount.
  * @type: the log type the block belongs to (folded onto the active logs).
  * @sum: summary entry recording the block's owner.
- * @owner: the owner again, for the f2fs_block_write event.
+ * @owner: the owner again, for the f2fs_block_write event; its @epoch is
+ *	set to the write epoch the block counts in.
  * @blkaddr: set to the new block's address.
  * @next_blkaddr: set to the block the log will hand out next (for node
  *	footers), or NULL_ADDR when unknown.
@@ -729,14 +730,15 @@ put_ssa:
  * out again before the next checkpoint even if it is freed meanwhile: an
  * fsync record in the warm node log may point at it, and roll-forward
  * recovery must find what fsync wrote there.  The caller must submit the
- * block's write with f2fs_submit_write().
+ * block's write with f2fs_submit_write() or f2fs_batch_write(), with
+ * @owner->epoch.
  *
  * Return: 0, -ENOSPC when no free segment is left, or -EIO when a summary
  * block cannot be written.
  */
 int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		     const struct f2fs_summary *sum,
-		     const struct f2fs_block_owner *owner, u32 *blkaddr,
+		     struct f2fs_block_owner *owner, u32 *blkaddr,
 		     u32 *next_blkaddr)
 {
 	struct f2fs_curseg *cs;
@@ -772,8 +774,10 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	mark_sit_dirty(sbi, cs->segno);
 	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
 	trace_f2fs_block_write(sbi->sb, owner, *blkaddr, type, cs->alloc_type);
-	/* In flight from now on, for f2fs_wait_writes(). */
+	/* In flight from now on, for f2fs_wait_writes() and f2fs_wait_epoch(). */
 	atomic_inc(&sbi->wb_pending);
+	owner->epoch = sbi->wb_epoch;
+	atomic_inc(&sbi->wb_epoch_pending[owner->epoch]);
 
 	cs->blkoff = next_free_ofs(sbi, cs->segno, ofs + 1);
 	/* Open the next segment now so that the log's next block is known. */
@@ -1217,9 +1221,10 @@ static void keep_failed_page(struct f2fs_sb_info *sbi, struct page *page)
 	schedule_work(&sbi->failed_work);
 }
 
-static void f2fs_write_end_io(struct bio *bio)
+static void write_end_io(struct bio *bio, unsigned int epoch)
 {
 	struct f2fs_sb_info *sbi = bio->bi_private;
+	bool wake;
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
 	int pages = 0, first = 0;
@@ -1242,18 +1247,31 @@ static void f2fs_write_end_io(struct bio *bio)
 			 blk_status_to_errno(bio->bi_status),
 			 (unsigned long long)bio->bi_iter.bi_sector);
 	bio_put(bio);
-	if (atomic_sub_and_test(pages, &sbi->wb_pending))
+	wake = atomic_sub_and_test(pages, &sbi->wb_epoch_pending[epoch]);
+	if (atomic_sub_and_test(pages, &sbi->wb_pending) || wake)
 		wake_up_all(&sbi->wb_wait);
 }
 
+/* A bio holds blocks of one write epoch, which its end_io names. */
+static void write_end_io_epoch0(struct bio *bio)
+{
+	write_end_io(bio, 0);
+}
+
+static void write_end_io_epoch1(struct bio *bio)
+{
+	write_end_io(bio, 1);
+}
+
 static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
-				 blk_opf_t flags, unsigned short vecs)
+				 blk_opf_t flags, unsigned short vecs,
+				 unsigned int epoch)
 {
 	struct bio *bio = bio_alloc(sbi->sb->s_bdev, vecs,
 				    REQ_OP_WRITE | flags, GFP_NOIO);
 
 	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
-	bio->bi_end_io = f2fs_write_end_io;
+	bio->bi_end_io = epoch ? write_end_io_epoch1 : write_end_io_epoch0;
 	bio->bi_private = sbi;
 	return bio;
 }
@@ -1266,11 +1284,12 @@ static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
  *	ends when the write completes.
  * @blkaddr: the target block.
  * @flags: extra request flags.
+ * @epoch: the block's write epoch (struct f2fs_block_owner).
  */
 void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
-		       u32 blkaddr, blk_opf_t flags)
+		       u32 blkaddr, blk_opf_t flags, unsigned int epoch)
 {
-	struct bio *bio = new_write_bio(sbi, blkaddr, flags, 1);
+	struct bio *bio = new_write_bio(sbi, blkaddr, flags, 1, epoch);
 
 	__bio_add_page(bio, page, PAGE_SIZE, 0);
 	submit_bio(bio);
@@ -1283,6 +1302,7 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
  * @page: a page under writeback.
  * @blkaddr: its new block.
  * @flags: extra request flags.
+ * @epoch: the block's write epoch (struct f2fs_block_owner).
  *
  * A log hands out adjacent blocks, so one writepages pass over a file
  * mostly writes a run of them: the run goes to the device as one bio (up to
@@ -1293,18 +1313,20 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
  * hold: the pages stay under writeback, and in sbi->wb_pending, until then.
  */
 void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
-		      struct page *page, u32 blkaddr, blk_opf_t flags)
+		      struct page *page, u32 blkaddr, blk_opf_t flags,
+		      unsigned int epoch)
 {
-	if (b->bio && blkaddr == b->next_blk &&
+	if (b->bio && blkaddr == b->next_blk && epoch == b->epoch &&
 	    b->bio->bi_opf == (REQ_OP_WRITE | flags) &&
 	    bio_add_page(b->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
 		b->next_blk++;
 		return;
 	}
 	f2fs_batch_submit(b);
-	b->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS);
+	b->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS, epoch);
 	__bio_add_page(b->bio, page, PAGE_SIZE, 0);
 	b->next_blk = blkaddr + 1;
+	b->epoch = epoch;
 }
 
 /**
@@ -1325,6 +1347,29 @@ void f2fs_batch_submit(struct f2fs_wbatch *b)
 void f2fs_wait_writes(struct f2fs_sb_info *sbi)
 {
 	wait_event(sbi->wb_wait, !atomic_read(&sbi->wb_pending));
+}
+
+/**
+ * f2fs_wait_epoch - wait until every block allocated so far is written,
+ *	but not for blocks allocated while waiting.
+ * @sbi: the mount.
+ *
+ * New blocks go to the other epoch from here on; the wait is for the old
+ * epoch's blocks only, so that a steady writer cannot keep it waiting, as
+ * it can f2fs_wait_writes().  An fsync waits so for its record and for
+ * every node block before it in the warm node chain.
+ */
+void f2fs_wait_epoch(struct f2fs_sb_info *sbi)
+{
+	unsigned int old;
+
+	mutex_lock(&sbi->epoch_lock);
+	mutex_lock(&sbi->sm.seg_lock);
+	old = sbi->wb_epoch;
+	sbi->wb_epoch = !old;
+	mutex_unlock(&sbi->sm.seg_lock);
+	wait_event(sbi->wb_wait, !atomic_read(&sbi->wb_epoch_pending[old]));
+	mutex_unlock(&sbi->epoch_lock);
 }
 
 /*

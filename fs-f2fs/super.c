@@ -209,9 +209,13 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
  *   inline_xattr, noinline_xattr  new inodes get an inline xattr area
  *                          (default on, as stock); existing inline areas
  *                          are read and written either way;
- *   noinline_data, noinline_dentry
- *                          what this module does today; the positive forms
- *                          are refused with one line until it writes them.
+ *   inline_data, noinline_data  new regular files and symlinks keep up to
+ *                          3.4 KiB of data in the inode block (default on,
+ *                          as stock; data.c); existing inline files are
+ *                          read and written either way;
+ *   inline_dentry, noinline_dentry  new directories keep their first
+ *                          entries in the inode block (default on, as
+ *                          stock; dir.c).
  *
  * A remount takes the whole option string again (tools repeat what
  * /proc/mounts shows): options that can change take effect, the others
@@ -223,7 +227,8 @@ enum {
 	OPT_DISCARD, OPT_NODISCARD, OPT_NO_ROLL_FORWARD, OPT_NO_EXT_IDENTIFY,
 	OPT_LAZYTIME, OPT_NOLAZYTIME, OPT_USER_XATTR, OPT_NOUSER_XATTR,
 	OPT_ACL, OPT_NOACL, OPT_INLINE_XATTR, OPT_NOINLINE_XATTR,
-	OPT_NOT_YET, OPT_ALREADY, OPT_ERR,
+	OPT_INLINE_DATA, OPT_NOINLINE_DATA, OPT_INLINE_DENTRY,
+	OPT_NOINLINE_DENTRY, OPT_ERR,
 };
 
 static const match_table_t f2fs_tokens = {
@@ -244,12 +249,10 @@ static const match_table_t f2fs_tokens = {
 	{ OPT_NOACL,		"noacl" },
 	{ OPT_INLINE_XATTR,	"inline_xattr" },
 	{ OPT_NOINLINE_XATTR,	"noinline_xattr" },
-	/* Known, not written yet: refused by name. */
-	{ OPT_NOT_YET,		"inline_data" },
-	{ OPT_NOT_YET,		"inline_dentry" },
-	/* What this module does anyway. */
-	{ OPT_ALREADY,		"noinline_data" },
-	{ OPT_ALREADY,		"noinline_dentry" },
+	{ OPT_INLINE_DATA,	"inline_data" },
+	{ OPT_NOINLINE_DATA,	"noinline_data" },
+	{ OPT_INLINE_DENTRY,	"inline_dentry" },
+	{ OPT_NOINLINE_DENTRY,	"noinline_dentry" },
 	{ OPT_ERR,		NULL },
 };
 
@@ -257,7 +260,8 @@ static const match_table_t f2fs_tokens = {
 #define F2FS_OPT_REMOUNTABLE	(F2FS_OPT_BG_GC_OFF | F2FS_OPT_NO_HEAP | \
 				 F2FS_OPT_DISCARD | F2FS_OPT_NO_EXT_IDENTIFY | \
 				 F2FS_OPT_LAZYTIME | F2FS_OPT_USER_XATTR | \
-				 F2FS_OPT_ACL | F2FS_OPT_INLINE_XATTR)
+				 F2FS_OPT_ACL | F2FS_OPT_INLINE_XATTR | \
+				 F2FS_OPT_INLINE_DATA | F2FS_OPT_INLINE_DENTRY)
 
 static const struct {
 	u32 flag;
@@ -271,7 +275,8 @@ static void default_options(struct super_block *sb, struct f2fs_options *o)
 {
 	o->active_logs = F2FS_NR_LOGS;
 	o->flags = F2FS_OPT_LAZYTIME | F2FS_OPT_USER_XATTR | F2FS_OPT_ACL |
-		   F2FS_OPT_INLINE_XATTR;
+		   F2FS_OPT_INLINE_XATTR | F2FS_OPT_INLINE_DATA |
+		   F2FS_OPT_INLINE_DENTRY;
 	if (bdev_max_discard_sectors(sb->s_bdev))
 		o->flags |= F2FS_OPT_DISCARD;
 }
@@ -361,11 +366,13 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options,
 		case OPT_NOINLINE_XATTR:
 			set_opt(o, F2FS_OPT_INLINE_XATTR, p[0] != 'n');
 			break;
-		case OPT_NOT_YET:
-			f2fs_err(sbi, "mount option \"%s\" is not supported yet (use no%s)",
-				 p, p);
-			return -EINVAL;
-		case OPT_ALREADY:
+		case OPT_INLINE_DATA:
+		case OPT_NOINLINE_DATA:
+			set_opt(o, F2FS_OPT_INLINE_DATA, p[0] != 'n');
+			break;
+		case OPT_INLINE_DENTRY:
+		case OPT_NOINLINE_DENTRY:
+			set_opt(o, F2FS_OPT_INLINE_DENTRY, p[0] != 'n');
 			break;
 		default:
 			f2fs_err(sbi, "unrecognized mount option \"%s\"", p);
@@ -466,6 +473,10 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 			f2fs_err(sbi, "fsynced files await roll-forward recovery: unmount, then mount read-write");
 			return -EBUSY;
 		}
+		if (sbi->stopped) {
+			f2fs_err(sbi, "writes stopped after an I/O error: unmount, check the device, and mount again");
+			return -EIO;
+		}
 		err = enable_writes(sbi);
 		if (err)
 			return err;
@@ -493,7 +504,10 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_ACL) ? ",acl" : ",noacl");
 	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_INLINE_XATTR) ? ",inline_xattr" :
 							      ",noinline_xattr");
-	seq_puts(seq, ",noinline_data,noinline_dentry");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_INLINE_DATA) ? ",inline_data" :
+							     ",noinline_data");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_INLINE_DENTRY) ?
+		 ",inline_dentry" : ",noinline_dentry");
 	return 0;
 }
 
@@ -674,6 +688,9 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	INIT_LIST_HEAD(&sbi->dirty_dirs);
 	INIT_LIST_HEAD(&sbi->orphans);
 	atomic_set(&sbi->wb_pending, 0);
+	atomic_set(&sbi->wb_epoch_pending[0], 0);
+	atomic_set(&sbi->wb_epoch_pending[1], 0);
+	mutex_init(&sbi->epoch_lock);
 	init_waitqueue_head(&sbi->wb_wait);
 	atomic_set(&sbi->wb_error, 0);
 	f2fs_init_failed_writes(sbi);

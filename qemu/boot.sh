@@ -87,7 +87,7 @@ fi
 [ -n "$KAPPEND" ] && append="$append $KAPPEND"
 [ -n "$extra" ] && append="$append $extra"
 
-accel=(-accel tcg -cpu max)
+accel=(-accel tcg -cpu "$KCPU")
 [ "${KVM:-0}" = 1 ] && accel=(-accel kvm -cpu host)
 
 args=("${accel[@]}" -m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}"

@@ -33,7 +33,8 @@ for LOGS in 6 4 2; do
 	grep -q "active_logs=$LOGS" /proc/mounts || [ $LOGS = 6 ] || fail "active_logs missing from /proc/mounts"
 	mkdir $F/d
 	i=0
-	while [ $i -lt 40 ]; do echo $i > $F/d/entry$i; i=$((i + 1)); done
+	# 200 names: more than an inline directory holds (182), so d has dentry blocks
+	while [ $i -lt 200 ]; do echo $i > $F/d/entry$i; i=$((i + 1)); done
 	head -c 16000000 /dev/urandom > $F/d/plain
 	head -c 300000 /dev/urandom > $F/d/movie.mp4
 	head -c 300000 /dev/urandom > $F/d/pic.jpg
