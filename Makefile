@@ -2,7 +2,7 @@
 #
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
 #   make run [CMD='...'] [F2FS=stock] [DEMO=1]  shell (or one command) in a guest
-#   make bench                                  ours vs stock f2fs vs ext4 (build/bench/)
+#   make bench [FS=..] [ROUNDS=2] [FULL=1] [THROTTLE=10M]  kernel tree: ours, stock, ext4, btrfs, nilfs2
 #   make aging                                  full aging sweep (test 60) and full-device matrix (62)
 #   make crash-test [CUTS=30] [SEED=N] [WORKLOAD=heavy|light]  power cuts (QEMU killed mid-fsync)
 #   make canon [SEED=N]                         canonical images, full form of test 41 (1 GiB)
@@ -91,6 +91,8 @@ lint:
 run: initramfs
 	@scripts/run.sh
 
+# The seed article's benchmark on a kernel tree (scripts/bench.sh; FS=,
+# ROUNDS=, FULL=, THROTTLE=, BIG_MB=, FSYNC_N= pass through the environment).
 bench: initramfs
 	@scripts/bench.sh
 

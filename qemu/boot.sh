@@ -3,11 +3,16 @@
 #
 #   qemu/boot.sh [-t TEST | -c 'CMD' | -i] [-d DISK]... [-T SECS] [-l LOGDIR]
 #                [-n NAME] [-w WORKDIR] [-m] [-a 'KERNEL ARGS'] [-p PIDFILE]
+#                [-B BYTES_PER_SEC]
 #
 #   -t TEST    run /tests/TEST.sh in the guest
 #   -c CMD     run shell command CMD in the guest (passed in a file on 9p)
 #   -i         interactive shell on this terminal (default with neither)
 #   -d DISK    raw disk image, attached as virtio disk (vda, vdb, ... in order)
+#   -B BPS     cap the bandwidth of the -d disks that follow on the command
+#              line at BPS bytes/s, reads and writes together (QEMU's
+#              throttling.bps-total; make bench THROTTLE=, e.g. an SD
+#              card's 10 MB/s); -B 0 ends it for the disks after that
 #   -T SECS    kill QEMU after SECS seconds and report "timeout" (default 300,
 #              0 = none; interactive runs have none)
 #   -l LOGDIR  where console.log, dmesg.log, output.log, result go
@@ -32,13 +37,15 @@ BUILD=$ROOT/build
 INITRD=${INITRD:-$KINITRD}
 
 test_name="" cmd="" interactive=0 timeout=300 logdir="" name="" workdir="" mountrun=0 extra="" pidfile=""
-disks=()
-while getopts "t:c:id:T:l:n:w:ma:p:h" o; do
+disks=() throttle=() bps=0
+while getopts "t:c:id:T:l:n:w:ma:p:B:h" o; do
 	case $o in
 	t) test_name=$OPTARG ;;
 	c) cmd=$OPTARG ;;
 	i) interactive=1 ;;
-	d) disks+=("$OPTARG") ;;
+	d) disks+=("$OPTARG"); throttle+=("$bps") ;;
+	B) bps=$OPTARG
+	   case $bps in ''|*[!0-9]*) echo "boot: -B wants bytes per second, got '$bps'" >&2; exit 2 ;; esac ;;
 	T) timeout=$OPTARG ;;
 	l) logdir=$OPTARG ;;
 	n) name=$OPTARG ;;
@@ -46,7 +53,7 @@ while getopts "t:c:id:T:l:n:w:ma:p:h" o; do
 	m) mountrun=1 ;;
 	a) extra=$OPTARG ;;
 	p) pidfile=$OPTARG ;;
-	*) sed -n '2,26s/^# \{0,1\}//p' "$0"; exit 2 ;;
+	*) sed -n '2,31s/^# \{0,1\}//p' "$0"; exit 2 ;;
 	esac
 done
 [ -n "$test_name" ] || [ -n "$cmd" ] || interactive=1
@@ -89,11 +96,14 @@ args=("${accel[@]}" -m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}"
 	-virtfs "local,path=$logdir,mount_tag=host,security_model=none,id=host")
 [ -n "$pidfile" ] && args+=(-pidfile "$pidfile")
 [ -n "$workdir" ] && args+=(-virtfs "local,path=$(cd "$workdir" && pwd),mount_tag=work,security_model=none,id=work")
-for d in "${disks[@]}"; do
+for i in "${!disks[@]}"; do
+	d=${disks[$i]}
 	[ -f "$d" ] || { echo "boot: disk $d not found" >&2; exit 2; }
 	# discard=unmap: the guest sees a device that discards (as an SSD or an
 	# SD card does), and discarded ranges become holes in the image file.
-	args+=(-drive "file=$d,if=virtio,format=raw,cache=unsafe,discard=unmap")
+	drive="file=$d,if=virtio,format=raw,cache=unsafe,discard=unmap"
+	[ "${throttle[$i]}" = 0 ] || drive="$drive,throttling.bps-total=${throttle[$i]}"
+	args+=(-drive "$drive")
 done
 
 start=$(date +%s)

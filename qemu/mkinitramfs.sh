@@ -5,7 +5,8 @@
 #                                   KERNEL=debug for the debug kernel)
 #
 # Contents: busybox (all applets), f2fs-tools + mkfs.ext4 + dmsetup + xfs_io +
-# filefrag with their shared libraries, the guest kernel modules the harness
+# filefrag + mkfs.btrfs + mkfs.nilfs2 (make bench) with their shared
+# libraries, the guest kernel modules the harness
 # needs (never f2fs.ko!)
 # under /lib/modules/KVER, our module at /opt/f2fs/ours/f2fs.ko (if built),
 # the stock one at /opt/f2fs/stock/f2fs.ko, qemu/guest-tools/*.c compiled
@@ -66,6 +67,9 @@ install_bin mke2fs
 # xfs_io (fallocate, SEEK_DATA/HOLE maps, fiemap) and filefrag for the falloc tests
 install_bin xfs_io
 install_bin filefrag
+# mkfs.btrfs and mkfs.nilfs2 (btrfs-progs, nilfs-tools) for make bench
+install_bin mkfs.btrfs
+install_bin mkfs.nilfs2
 # dmsetup for the dm-log-writes replay tests (guest runs it with DM_DISABLE_UDEV=1)
 install_bin dmsetup
 # getfattr/setfattr (attr) and getfacl/setfacl (acl) for the xattr tests
@@ -84,6 +88,9 @@ dm-mod dm-log-writes dm-flakey dm-snapshot ext4 loop"
 # the debug kernel has the rest built in (qemu/debug-kernel.config), and no
 # crc32-pclmul at all (the generic crc32 is enough there)
 if [ -n "${KERNEL:-}" ]; then MODS=${MODS/crc32-pclmul/}; fi
+# btrfs and nilfs2 for make bench (Debian's kernel only: the debug kernel
+# is not for benchmarks and may not have them)
+if [ -z "${KERNEL:-}" ]; then MODS="$MODS btrfs nilfs2"; fi
 # plus whatever either f2fs.ko depends on (zstd/lz4 compressors ...)
 for ko in "$STOCK" "$OURS"; do
 	[ -f "$ko" ] || continue
