@@ -867,7 +867,7 @@ static int write_data_page(struct page *page, struct writeback_control *wbc,
 	unlock_page(page);
 	if (batch)
 		f2fs_batch_write(sbi, batch, page, newaddr,
-				 wbc_to_write_flags(wbc), owner.epoch);
+				 wbc_to_write_flags(wbc), owner.epoch, type);
 	else
 		f2fs_submit_write(sbi, page, newaddr, wbc_to_write_flags(wbc),
 				  owner.epoch);

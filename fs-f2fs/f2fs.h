@@ -668,15 +668,21 @@ struct f2fs_orphan {
 };
 
 /**
- * struct f2fs_wbatch - adjacent blocks of one writeback pass, one bio.
- * @bio: the bio being filled, or NULL (owned by the pass, no lock).
- * @next_blk: the block that may join it next.
- * @epoch: the write epoch of its blocks (one bio, one epoch).
+ * struct f2fs_wbatch - adjacent blocks of one writeback pass, one bio per
+ *	log (a pass writes to several logs at once: the checkpoint's node
+ *	flush takes directory inodes to the hot node log and file inodes to
+ *	the warm one, and one bio for both would break at every switch).
+ * @log: per log type:
+ * @log.bio: the bio being filled, or NULL (owned by the pass, no lock).
+ * @log.next_blk: the block that may join it next.
+ * @log.epoch: the write epoch of its blocks (one bio, one epoch).
  */
 struct f2fs_wbatch {
-	struct bio *bio;
-	u32 next_blk;
-	unsigned int epoch;
+	struct {
+		struct bio *bio;
+		u32 next_blk;
+		unsigned int epoch;
+	} log[F2FS_NR_LOGS];
 };
 
 /**
@@ -1092,7 +1098,7 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 		       u32 blkaddr, blk_opf_t flags, unsigned int epoch);
 void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags,
-		      unsigned int epoch);
+		      unsigned int epoch, enum f2fs_log_type type);
 void f2fs_batch_submit(struct f2fs_wbatch *b);
 void f2fs_init_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi);

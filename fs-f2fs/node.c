@@ -900,6 +900,7 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	struct f2fs_summary sum = {};
 	struct f2fs_nat_cached ni;
 	struct f2fs_node *rn = page_address(page);
+	enum f2fs_log_type type = node_log_type(rn);
 	u32 nid = page->index, newaddr, next, flag;
 	int err;
 
@@ -922,8 +923,7 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	 * dirty nodes finds it and waits on its lock, which orders this block
 	 * before the fsync mark.
 	 */
-	err = f2fs_alloc_block(sbi, node_log_type(rn), &sum, &owner, &newaddr,
-			       &next);
+	err = f2fs_alloc_block(sbi, type, &sum, &owner, &newaddr, &next);
 	if (err)
 		return err;
 	set_page_writeback(page);
@@ -938,7 +938,7 @@ static int write_node_page(struct f2fs_sb_info *sbi, struct page *page,
 	unlock_page(page);
 	if (batch)
 		f2fs_batch_write(sbi, batch, page, newaddr, REQ_META | opf,
-				 owner.epoch);
+				 owner.epoch, type);
 	else
 		f2fs_submit_write(sbi, page, newaddr, REQ_META | opf,
 				  owner.epoch);

@@ -1310,6 +1310,7 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
  * @blkaddr: its new block.
  * @flags: extra request flags.
  * @epoch: the block's write epoch (struct f2fs_block_owner).
+ * @type: the log the block came from (each log has its own bio).
  *
  * A log hands out adjacent blocks, so one writepages pass over a file
  * mostly writes a run of them: the run goes to the device as one bio (up to
@@ -1321,19 +1322,22 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
  */
 void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags,
-		      unsigned int epoch)
+		      unsigned int epoch, enum f2fs_log_type type)
 {
-	if (b->bio && blkaddr == b->next_blk && epoch == b->epoch &&
-	    b->bio->bi_opf == (REQ_OP_WRITE | flags) &&
-	    bio_add_page(b->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
-		b->next_blk++;
+	typeof(b->log[0]) *l = &b->log[type];
+
+	if (l->bio && blkaddr == l->next_blk && epoch == l->epoch &&
+	    l->bio->bi_opf == (REQ_OP_WRITE | flags) &&
+	    bio_add_page(l->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
+		l->next_blk++;
 		return;
 	}
-	f2fs_batch_submit(b);
-	b->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS, epoch);
-	__bio_add_page(b->bio, page, PAGE_SIZE, 0);
-	b->next_blk = blkaddr + 1;
-	b->epoch = epoch;
+	if (l->bio)
+		submit_bio(l->bio);
+	l->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS, epoch);
+	__bio_add_page(l->bio, page, PAGE_SIZE, 0);
+	l->next_blk = blkaddr + 1;
+	l->epoch = epoch;
 }
 
 /**
@@ -1342,9 +1346,13 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
  */
 void f2fs_batch_submit(struct f2fs_wbatch *b)
 {
-	if (b->bio)
-		submit_bio(b->bio);
-	b->bio = NULL;
+	unsigned int i;
+
+	for (i = 0; i < F2FS_NR_LOGS; i++) {
+		if (b->log[i].bio)
+			submit_bio(b->log[i].bio);
+		b->log[i].bio = NULL;
+	}
 }
 
 /**
