@@ -15,6 +15,8 @@
 # path relative to the project root) runs on the host with LOGDIR=<the
 # test's log dir>/host and WORK=<its work dir> and must exit 0 (its output
 # goes to output.log); e.g. 80-crash-powercut, which kills QEMU itself.
+# A test's "# args: WORDS" header adds guest kernel command line words
+# (before GUEST_ARGS), e.g. to enable an LSM.
 # Prints "PASS name" or "FAIL name (reason) log: DIR" per test, then
 # "N passed, N failed"; exits non-zero if anything failed or nothing ran.
 set -eu
@@ -78,6 +80,7 @@ for f in "$TESTS"/*.sh; do
 	prep=$(header "$f" prep)
 	mem=$(header "$f" mem)
 	host=$(header "$f" host)
+	args=$(header "$f" args)
 
 	reason=""
 	if [ -n "$host" ]; then
@@ -120,8 +123,10 @@ for f in "$TESTS"/*.sh; do
 			*[Mm]) mem=$(( ${mem%?} + KMEM_EXTRA_MB ))M ;;
 			esac
 		fi
+		# the test's "# args:" kernel words, then GUEST_ARGS
+		kargs="$args${args:+${GUEST_ARGS:+ }}${GUEST_ARGS:-}"
 		QEMU_MEM=$mem "$ROOT/qemu/boot.sh" -t "$name" "${disk_args[@]}" \
-			-T "$timeout" -l "$logdir" -w "$work" ${GUEST_ARGS:+-a "$GUEST_ARGS"} || rc=$?
+			-T "$timeout" -l "$logdir" -w "$work" ${kargs:+-a "$kargs"} || rc=$?
 		case $rc in
 		0) ;;
 		124) reason="timeout after ${timeout}s" ;;

@@ -32,7 +32,7 @@ fi
 
 PKGS="linux-image-amd64 linux-headers-amd64 f2fs-tools qemu-system-x86
 busybox-static cpio zstd xz-utils dwarves libbpf-dev bpftool libelf-dev
-zlib1g-dev clang llvm kmod e2fsprogs python3 gcc make libc6-dev attr acl xfsprogs
+zlib1g-dev clang llvm kmod e2fsprogs python3 gcc make libc6-dev attr acl xfsprogs secilc
 btrfs-progs nilfs-tools"
 
 is_installed() {
