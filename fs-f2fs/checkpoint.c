@@ -630,7 +630,7 @@ static void stop_writes(struct f2fs_sb_info *sbi, int err)
 	f2fs_err(sbi, "checkpoint failed (%d): the previous one stays in force; the filesystem is now read-only",
 		 err);
 	sbi->writable = false;
-	sbi->stopped = true;
+	WRITE_ONCE(sbi->stopped, true);
 	sbi->sb->s_flags |= SB_RDONLY;
 }
 

@@ -544,7 +544,8 @@ struct f2fs_gc_info {
  * @stopped: writes stopped for good after a write error (a checkpoint
  *	failed, or refused to run after a failed write): sync, fsync and
  *	checkpoints report -EIO and a remount cannot make the mount
- *	writable again; cleared only by a new mount (cp_mutex).
+ *	writable again; cleared only by a new mount (set under cp_mutex
+ *	and cp_rwsem, read locklessly: f2fs_writes_failed()).
  * @cp_rwsem: operations that change metadata hold it shared; a checkpoint
  *	holds it exclusive so that it captures a consistent state.
  * @cp_mutex: serialises checkpoints.

@@ -271,7 +271,7 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	if (err)
 		return err;
 	/* After a write error nothing written since is known durable. */
-	if (sbi->stopped || atomic_read(&sbi->wb_error))
+	if (f2fs_writes_failed(sbi))
 		return -EIO;
 	if (sb_rdonly(inode->i_sb) || !sbi->writable)
 		return 0;

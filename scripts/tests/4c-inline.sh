@@ -8,7 +8,6 @@ set -eu
 MNT=/mnt/f2fs
 REF=/tmp/ref
 SEED=$(test_seed)
-MAXI=3488	# inline bytes of an inode with the default inline xattr area
 sum() { md5sum < "$1" | cut -d' ' -f1; }
 ino_of() { stat -c %i "$1"; }
 # iflags DEV INO: the inode's i_inline byte, by dump.f2fs (DEV unmounted)
@@ -80,7 +79,6 @@ trunc()  { truncate -s "$T" "$1/grow/f"; }
 pwr()    { printf 'XYZ' | dd of="$1/grow/f" bs=1 seek="$O" conv=notrunc 2>/dev/null; }
 mm()     { mmapwrite "$1/grow/f" 10 500 "$SEED" > /dev/null; }
 fal()    { xfs_io -c "falloc -k 0 4096" "$1/grow/f" > /dev/null; }
-ino=$(mkdir -p $MNT/grow && : > $MNT/grow/f && ino_of $MNT/grow/f)
 step "create 2000 bytes" mk
 step "append to 3000" app
 step "append to 4000 (past the limit)" app
