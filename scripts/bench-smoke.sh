@@ -11,9 +11,11 @@
 # otherwise), no failure and no kernel error, fsck.f2fs clean for ours and
 # stock; the device counters saw the work (untar wrote at least the tree's
 # bytes, the cold read-back read them, the write wrote and the cold read
-# read the 8 MiB); du and fsyncbench reported; and the throttle held (the
-# 8 MiB write and read each took at least 0.8 s: 1 s at 8 MiB/s, minus
-# QEMU's 0.1 s burst; unthrottled they take 0.05-0.2 s here).
+# read the 8 MiB); du and fsyncbench reported; and the throttle was applied
+# (the 8 MiB write and read each took at least 0.5 s: nominally 1 s at
+# 8 MiB/s less QEMU's burst, but the guest's clock under TCG on a loaded
+# host has been seen 0.2 s short of that; unthrottled they take 0.05-0.2 s
+# here, so 0.5 s still tells the two apart without timing the machine).
 # Env: LOGDIR, WORK (from check.sh).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -51,8 +53,8 @@ for fs in ["ours", "stock", "ext4", "btrfs", "nilfs2"]:
         ("cold read read 8 MiB", r["bigread"]["rd_sect"] * 512 >= big),
         ("du reported KiB", r["du"]["note"].isdigit()),
         ("fsyncbench reported a median", r["fsync"]["note"].isdigit()),
-        ("the throttle held the write (>= 0.8 s)", r["write"]["ms"] >= 800),
-        ("the throttle held the read (>= 0.8 s)", r["bigread"]["ms"] >= 800),
+        ("the throttle was applied to the write (>= 0.5 s)", r["write"]["ms"] >= 500),
+        ("the throttle was applied to the read (>= 0.5 s)", r["bigread"]["ms"] >= 500),
     ]
     for name, ok in checks:
         if not ok:
