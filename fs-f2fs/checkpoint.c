@@ -14,8 +14,11 @@
  * older, complete pack in force.
  */
 #include <linux/bio.h>
+#include <linux/blkdev.h>
 #include <linux/slab.h>
 #include <linux/vmalloc.h>
+#include <linux/moduleparam.h>
+#include <linux/workqueue.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -323,6 +326,33 @@ out_put_pages:
  *      force.
  */
 
+/*
+ * The cache page of meta block @blkaddr, locked, holding @buf, with no
+ * write of it in flight (a queued one in @b, if any, is sent first).
+ */
+static struct page *fill_meta_page(struct f2fs_sb_info *sbi,
+				   struct f2fs_wbatch *b, u32 blkaddr,
+				   const void *buf)
+{
+	struct page *page;
+
+	if (blkaddr < sbi->seg0_blkaddr || blkaddr >= sbi->main_blkaddr) {
+		f2fs_err(sbi, "refusing meta write to block %u", blkaddr);
+		return ERR_PTR(-EFSCORRUPTED);
+	}
+	page = grab_cache_page(sbi->meta_inode->i_mapping, blkaddr);
+	if (!page)
+		return ERR_PTR(-ENOMEM);
+	if (PageWriteback(page)) {
+		if (b)
+			f2fs_batch_submit(b);	/* it may hold this page */
+		wait_on_page_writeback(page);
+	}
+	memcpy(page_address(page), buf, F2FS_BLKSIZE);
+	SetPageUptodate(page);
+	return page;
+}
+
 /**
  * f2fs_write_meta_block - write one metadata block through the meta cache.
  * @sbi: the mount.
@@ -332,24 +362,18 @@ out_put_pages:
  *
  * The write is synchronous; the cached copy is updated too.
  *
- * Return: 0, -ENOMEM, or -EIO.
+ * Return: 0, -ENOMEM, -EFSCORRUPTED for a block outside the meta areas,
+ * or -EIO.
  */
 int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 			  const void *buf, blk_opf_t flags)
 {
-	struct page *page;
+	struct page *page = fill_meta_page(sbi, NULL, blkaddr, buf);
 	struct bio *bio;
 	int err;
 
-	if (blkaddr < sbi->seg0_blkaddr || blkaddr >= sbi->main_blkaddr) {
-		f2fs_err(sbi, "refusing meta write to block %u", blkaddr);
-		return -EFSCORRUPTED;
-	}
-	page = grab_cache_page(sbi->meta_inode->i_mapping, blkaddr);
-	if (!page)
-		return -ENOMEM;
-	memcpy(page_address(page), buf, F2FS_BLKSIZE);
-	SetPageUptodate(page);
+	if (IS_ERR(page))
+		return PTR_ERR(page);
 	bio = bio_alloc(sbi->sb->s_bdev, 1,
 			REQ_OP_WRITE | REQ_META | REQ_SYNC | flags, GFP_NOIO);
 	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
@@ -363,6 +387,41 @@ int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		f2fs_err(sbi, "cannot write meta block %u (%d): no checkpoint will be written, the last one stays in force (further write errors are not logged)",
 			 blkaddr, err);
 	return err;
+}
+
+/**
+ * f2fs_queue_meta_block - write one metadata block through the meta cache,
+ *	asynchronously, in a batch of adjacent blocks.
+ * @sbi: the mount, inside a checkpoint (nothing else allocates blocks:
+ *	the batch's first slot, a data log's, is free).
+ * @b: the checkpoint's batch; f2fs_batch_submit() sends it.
+ * @blkaddr: block address in the meta areas.
+ * @buf: F2FS_BLKSIZE bytes, copied before the call returns.
+ *
+ * The checkpoint used to write its NAT, SIT, summary and pack blocks one
+ * synchronous request each; queued, adjacent ones share a bio and none
+ * waits for another.  The write counts as in flight: the caller waits with
+ * f2fs_wait_writes() and checks sbi->wb_error before it commits.
+ *
+ * Return: 0, -ENOMEM, or -EFSCORRUPTED for a block outside the meta areas.
+ */
+int f2fs_queue_meta_block(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+			  u32 blkaddr, const void *buf)
+{
+	struct page *page = fill_meta_page(sbi, b, blkaddr, buf);
+	unsigned int epoch;
+
+	if (IS_ERR(page))
+		return PTR_ERR(page);
+	set_page_writeback(page);
+	unlock_page(page);
+	/* The epoch only matters to fsync, which needs no meta block. */
+	epoch = READ_ONCE(sbi->wb_epoch);
+	atomic_inc(&sbi->wb_pending);
+	atomic_inc(&sbi->wb_epoch_pending[epoch]);
+	f2fs_batch_write(sbi, b, page, blkaddr, REQ_META | REQ_SYNC, epoch, 0);
+	put_page(page);
+	return 0;
 }
 
 /**
@@ -470,7 +529,8 @@ int f2fs_recover_orphans(struct f2fs_sb_info *sbi)
 	return err;
 }
 
-static void write_orphan_blocks(struct f2fs_sb_info *sbi, u32 blk,
+static void write_orphan_blocks(struct f2fs_sb_info *sbi,
+				struct f2fs_wbatch *b, u32 blk,
 				unsigned int nblocks, struct list_head *list,
 				int *err)
 {
@@ -490,7 +550,8 @@ static void write_orphan_blocks(struct f2fs_sb_info *sbi, u32 blk,
 			ob->blk_count = cpu_to_le16(nblocks);
 			ob->entry_count = cpu_to_le32(n);
 			if (!*err)
-				*err = f2fs_write_meta_block(sbi, blk + idx, ob, 0);
+				*err = f2fs_queue_meta_block(sbi, b, blk + idx,
+							     ob);
 			memset(ob, 0, F2FS_BLKSIZE);
 			idx++;
 			n = 0;
@@ -499,7 +560,8 @@ static void write_orphan_blocks(struct f2fs_sb_info *sbi, u32 blk,
 	kfree(ob);
 }
 
-static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
+static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
+			 struct f2fs_wbatch *b)
 {
 	struct f2fs_checkpoint *cp = sbi->ckpt;
 	u32 cp_start = le32_to_cpu(sbi->raw_super->cp_blkaddr);
@@ -556,13 +618,13 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 	*(__le32 *)((u8 *)cp + crc_ofs) = cpu_to_le32(f2fs_crc(cp, crc_ofs));
 
 	blk = start;
-	err = f2fs_write_meta_block(sbi, blk++, cp, 0);
+	err = f2fs_queue_meta_block(sbi, b, blk++, cp);
 	for (i = 0; i < payload && !err; i++)
-		err = f2fs_write_meta_block(sbi, blk++,
-					    (u8 *)cp + (i + 1) * F2FS_BLKSIZE, 0);
+		err = f2fs_queue_meta_block(sbi, b, blk++,
+					    (u8 *)cp + (i + 1) * F2FS_BLKSIZE);
 	if (!err && orphans) {
 		/* The list cannot change: operations are held off. */
-		write_orphan_blocks(sbi, blk, orphans, &sbi->orphans, &err);
+		write_orphan_blocks(sbi, b, blk, orphans, &sbi->orphans, &err);
 		blk += orphans;
 	}
 	for (i = 0; i < nsums && !err; i++) {
@@ -570,8 +632,13 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 
 		sum->footer.entry_type = i < F2FS_NR_DATA_LOGS ? SUM_TYPE_DATA :
 								 SUM_TYPE_NODE;
-		err = f2fs_write_meta_block(sbi, blk++, sum, 0);
+		err = f2fs_queue_meta_block(sbi, b, blk++, sum);
 	}
+	/* The NAT, SIT and SSA blocks queued before these, too. */
+	f2fs_batch_submit(b);
+	f2fs_wait_writes(sbi);
+	if (!err && atomic_read(&sbi->wb_error))
+		err = -EIO;
 	if (err)
 		return err;
 	/* Everything before must be durable before the pack closes. */
@@ -655,6 +722,8 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 {
 	struct f2fs_stats *st = &sbi->stats;
 	struct f2fs_cp_phases ph = {};
+	struct f2fs_wbatch batch = {};
+	struct blk_plug plug;
 	u64 start, t, nat_before, sit_before, ver;
 	int err;
 
@@ -678,7 +747,8 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 	}
 	if (nothing_to_write(sbi) &&
 	    (why != F2FS_CP_UMOUNT || f2fs_cp_flag(sbi, CP_UMOUNT_FLAG))) {
-		st->cp_skipped++;
+		if (why != F2FS_CP_PERIODIC)	/* an idle tick is no call */
+			st->cp_skipped++;
 		err = 0;
 		goto out;
 	}
@@ -691,25 +761,31 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 	err = f2fs_sync_dirty_inodes(sbi);
 	if (!err)
 		err = f2fs_sync_node_pages(sbi);
+	f2fs_write_staged_summaries(sbi);
 	t = cp_phase_end(&ph.flush_ns, t);
 	f2fs_wait_writes(sbi);
 	t = cp_phase_end(&ph.wait_ns, t);
 	if (!err && atomic_read(&sbi->wb_error))
 		err = -EIO;
+	blk_start_plug(&plug);
 	if (!err) {
-		err = f2fs_flush_nat(sbi);
+		err = f2fs_flush_nat(sbi, &batch);
 		t = cp_phase_end(&ph.nat_ns, t);
 	}
 	if (!err) {
-		err = f2fs_flush_sit(sbi);
+		err = f2fs_flush_sit(sbi, &batch);
 		t = cp_phase_end(&ph.sit_ns, t);
 	}
 	if (!err)
-		err = f2fs_write_node_sums_to_ssa(sbi);
+		err = f2fs_write_node_sums_to_ssa(sbi, &batch);
 	if (!err) {
-		err = write_cp_pack(sbi, why);
+		err = write_cp_pack(sbi, why, &batch);
 		cp_phase_end(&ph.pack_ns, t);
 	}
+	/* After an error: what was queued still goes, and is waited for. */
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
+	f2fs_wait_writes(sbi);
 	if (!err) {
 		f2fs_discard_prefree(sbi);
 		f2fs_sit_checkpointed(sbi);
@@ -728,4 +804,59 @@ out:
 	up_write(&sbi->cp_rwsem);
 	mutex_unlock(&sbi->cp_mutex);
 	return err;
+}
+
+/*
+ * ---- Periodic checkpoint ---------------------------------------------------
+ *
+ * Writeback writes data blocks, but only a checkpoint makes them part of
+ * the filesystem (roll-forward recovers fsync'ed files only): without one,
+ * a power cut loses everything written since the last sync, however old.
+ * Every cp_interval seconds, a writable mount with anything dirty writes
+ * a checkpoint, as stock does every 60 s.  Node pages are left to it
+ * (node.c: writeback writes them only under memory pressure).
+ */
+static unsigned int cp_interval = 60;
+module_param(cp_interval, uint, 0644);
+MODULE_PARM_DESC(cp_interval, "seconds between periodic checkpoints (0: none)");
+
+/**
+ * f2fs_periodic_cp - the periodic checkpoint's work item.
+ * @work: sbi->cp_work.
+ */
+void f2fs_periodic_cp(struct work_struct *work)
+{
+	struct f2fs_sb_info *sbi = container_of(to_delayed_work(work),
+						struct f2fs_sb_info, cp_work);
+	struct super_block *sb = sbi->sb;
+
+	/* A frozen filesystem writes nothing: try again next time. */
+	if (sbi->writable && sb_start_intwrite_trylock(sb)) {
+		f2fs_write_checkpoint(sbi, F2FS_CP_PERIODIC);
+		sb_end_intwrite(sb);
+	}
+	if (sbi->writable && READ_ONCE(cp_interval))
+		queue_delayed_work(system_unbound_wq, &sbi->cp_work,
+				   READ_ONCE(cp_interval) * HZ);
+}
+
+/**
+ * f2fs_start_periodic_cp - start periodic checkpoints (writable mount).
+ * @sbi: the mount.
+ */
+void f2fs_start_periodic_cp(struct f2fs_sb_info *sbi)
+{
+	unsigned int secs = READ_ONCE(cp_interval);
+
+	if (secs)
+		queue_delayed_work(system_unbound_wq, &sbi->cp_work, secs * HZ);
+}
+
+/**
+ * f2fs_stop_periodic_cp - stop them, waiting for one in progress.
+ * @sbi: the mount.
+ */
+void f2fs_stop_periodic_cp(struct f2fs_sb_info *sbi)
+{
+	cancel_delayed_work_sync(&sbi->cp_work);
 }

@@ -570,6 +570,15 @@ static u64 next_index_past(const struct f2fs_node_path *p, int level,
  * @dn: filled in; dn->page is locked and referenced until
  *	f2fs_put_dnode().
  *
+ * Only the node returned is locked, and a parent only while a child is
+ * created under it: the inode block is the root of every walk, and
+ * writeback locking it for each page it writes while the writer locked it
+ * for each page it reserves made the two take turns (and the writeback's
+ * batch went out at every turn).  Reading a parent's slot unlocked is safe
+ * because nodes are only freed by truncation, which first takes the page
+ * lock of every page in the range (callers here hold the page lock of
+ * @index, or i_rwsem, which truncation holds).
+ *
  * Creating nodes needs sbi->cp_rwsem held shared by the caller.
  *
  * Return: 0; -ENOENT when a node is missing and @create is false (then
@@ -583,6 +592,7 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_node_path path;
 	struct page *page, *parent;
+	bool locked, parent_locked;
 	struct f2fs_node *rn;
 	__le32 *slotp;
 	u32 nid;
@@ -590,18 +600,30 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 
 	if (node_path(inode, index, &path))
 		return -EFBIG;
-	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+walk:
+	page = f2fs_get_node_page(sbi, inode->i_ino, inode->i_ino, 0);
 	if (IS_ERR(page))
 		return PTR_ERR(page);
+	locked = false;
 	nid = inode->i_ino;
 	for (level = 1; level <= path.level; level++) {
 		parent = page;
+		parent_locked = locked;
 		rn = page_address(parent);
 		if (level == 1)
 			slotp = &rn->i.i_nid[path.slot[0] - NODE_DIR1_BLOCK];
 		else
 			slotp = &rn->in.nid[path.slot[level - 1]];
-		nid = le32_to_cpu(*slotp);
+		nid = le32_to_cpu(READ_ONCE(*slotp));
+		if (!nid && !parent_locked) {
+			/* Missing: look again with the parent locked. */
+			if (lock_node_page(sbi, parent)) {
+				put_page(parent);	/* left the cache */
+				goto walk;
+			}
+			parent_locked = true;
+			nid = le32_to_cpu(*slotp);
+		}
 		if (!nid) {
 			if (!create) {
 				/* falloc.c: where the missing subtree ends */
@@ -618,19 +640,29 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 				err = PTR_ERR(page);
 				goto put_parent;
 			}
-			*slotp = cpu_to_le32(nid);
+			locked = true;		/* a new node comes locked */
+			WRITE_ONCE(*slotp, cpu_to_le32(nid));
 			set_page_dirty(parent);
 			f2fs_mark_meta_dirty(inode);	/* i_blocks grew */
 		} else {
-			page = f2fs_get_locked_node(sbi, nid, inode->i_ino,
-						    path.nofs[level]);
+			page = f2fs_get_node_page(sbi, nid, inode->i_ino,
+						  path.nofs[level]);
 			if (IS_ERR(page)) {
 				err = PTR_ERR(page);
 				goto put_parent;
 			}
+			locked = false;
 		}
-		unlock_page(parent);
+		if (parent_locked)
+			unlock_page(parent);
 		put_page(parent);
+	}
+	if (!locked && lock_node_page(sbi, page)) {
+		put_page(page);
+		page = f2fs_get_locked_node(sbi, nid, inode->i_ino,
+					    path.nofs[path.level]);
+		if (IS_ERR(page))
+			return PTR_ERR(page);
 	}
 
 	rn = page_address(page);
@@ -649,7 +681,8 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 	return 0;
 
 put_parent:
-	unlock_page(parent);
+	if (parent_locked)
+		unlock_page(parent);
 	put_page(parent);
 	return err;
 }
@@ -711,7 +744,7 @@ int f2fs_charge_data_block(struct inode *inode)
 		sbi->total_valid_blocks++;
 	spin_unlock(&sbi->stat_lock);
 	if (!err) {
-		inode->i_blocks += F2FS_BLKSIZE >> 9;
+		f2fs_i_blocks_add(inode);
 		f2fs_mark_meta_dirty(inode);
 	}
 	return err;
@@ -728,8 +761,7 @@ void f2fs_uncharge_data_block(struct inode *inode)
 	spin_lock(&sbi->stat_lock);
 	sbi->total_valid_blocks--;
 	spin_unlock(&sbi->stat_lock);
-	if (inode->i_blocks >= (F2FS_BLKSIZE >> 9))
-		inode->i_blocks -= F2FS_BLKSIZE >> 9;
+	f2fs_i_blocks_sub(inode);
 	f2fs_mark_meta_dirty(inode);
 }
 
@@ -952,24 +984,21 @@ static int f2fs_write_data_page(struct page *page,
 }
 
 /*
- * ->writepages: the checkpoint's pass over a directory's dirty pages sends
- * runs of adjacent blocks as single bios; it holds cp_rwsem exclusively,
- * so nobody holds a page lock it needs while waiting for the batch.  Other
- * passes write page by page: a flusher holding an unsubmitted batch while
- * it waits for a page lock deadlocked against a truncate that held that
- * lock and waited for a checkpoint, which waited for the batch.
+ * ->writepages: runs of adjacent blocks go to the device as single bios
+ * (see f2fs_batch_write(), which also sends the batch should the pass
+ * sleep: a flusher sleeping on a page lock with its batch unsent deadlocked
+ * against a truncate that held the lock and waited for a checkpoint, which
+ * waited for the batch).
  */
 static int f2fs_write_data_pages(struct address_space *mapping,
 				 struct writeback_control *wbc)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(mapping->host);
 	struct f2fs_wbatch batch = {};
 	struct blk_plug plug;
 	int err;
 
 	blk_start_plug(&plug);
-	err = write_cache_pages(mapping, wbc, do_write_data_page,
-				f2fs_in_checkpoint(sbi) ? &batch : NULL);
+	err = write_cache_pages(mapping, wbc, do_write_data_page, &batch);
 	f2fs_batch_submit(&batch);
 	blk_finish_plug(&plug);
 	return err;

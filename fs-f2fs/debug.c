@@ -386,6 +386,9 @@ static int stats_show(struct seq_file *m, void *unused)
 	kv(m, "room_enospc", atomic64_read(&st->room_enospc));
 	kv(m, "wb_deferred", atomic64_read(&st->wb_deferred));
 	kv(m, "wb_cp_busy", atomic64_read(&st->wb_cp_busy));
+	kv(m, "wb_bios", atomic64_read(&st->wb_bios));
+	kv(m, "wb_bio_blocks", atomic64_read(&st->wb_bio_blocks));
+	kv(m, "wb_slept_batches", atomic64_read(&st->wb_slept_batches));
 	kv_array(m, "alloc_nospace", log_names, st->alloc_nospace,
 		 F2FS_NR_LOGS);
 

@@ -216,8 +216,14 @@ struct f2fs_nm_info {
 #define F2FS_FREE_NID_BATCH	256
 /* Times sync and fsync make room for pages writeback kept dirty. */
 #define F2FS_ROOM_RETRIES	4
-/* Dirty NAT entries that trigger a checkpoint. */
-#define F2FS_CP_DIRTY_NATS	4096
+/*
+ * Dirty NAT entries that trigger a checkpoint: a tenth of the NAT, as
+ * stock's dirty_nats_ratio, and at least F2FS_CP_DIRTY_NATS_MIN.  A fixed
+ * 4,096 made rm -r of a kernel tree (19,000 inodes freed) checkpoint
+ * several times before its sync, where stock writes nothing.
+ */
+#define F2FS_CP_DIRTY_NATS_MIN	4096
+#define F2FS_CP_DIRTY_NATS_PCT	10
 
 /**
  * struct f2fs_seg_entry - in-memory SIT entry of one main-area segment.
@@ -260,6 +266,9 @@ struct f2fs_seg_entry {
  * @mount_time: ktime_get_boottime_seconds() at mount.
  * @rsvd_segs: segments the cleaner keeps free (rsvd_segment_count).
  * @ssr_next: where the next search for an SSR segment starts.
+ * @ssa_staged_map: segments whose summary block waits in the meta cache for
+ *	the next checkpoint (each page pinned by a reference until written).
+ * @ssa_staged: bits set in @ssa_staged_map.
  */
 struct f2fs_sm_info {
 	struct mutex seg_lock;		/* SIT entries, maps, logs */
@@ -276,6 +285,8 @@ struct f2fs_sm_info {
 	u64 mount_time;
 	unsigned int rsvd_segs;
 	u32 ssr_next;
+	unsigned long *ssa_staged_map;
+	unsigned int ssa_staged;
 };
 
 /**
@@ -420,6 +431,11 @@ enum f2fs_node_read_kind {
  * @wb_deferred: pages writeback kept dirty for lack of room (atomic).
  * @wb_cp_busy: data pages writeback kept dirty because a checkpoint held
  *	or wanted the operations lock (atomic).
+ * @wb_bios: write bios sent for data and node blocks (atomic).
+ * @wb_bio_blocks: the blocks in them (atomic): their ratio is the mean
+ *	bio, which the device may merge or split further.
+ * @wb_slept_batches: batches sent early because their pass slept
+ *	(f2fs_batch_write(), atomic).
  * @rf_files: files rolled forward by recovery at mount.
  * @rf_blocks: data blocks recovery adopted.
  *
@@ -466,6 +482,9 @@ struct f2fs_stats {
 	atomic64_t room_enospc;
 	atomic64_t wb_deferred;
 	atomic64_t wb_cp_busy;
+	atomic64_t wb_bios;
+	atomic64_t wb_bio_blocks;
+	atomic64_t wb_slept_batches;
 	u64 rf_files;
 	u64 rf_blocks;
 };
@@ -551,6 +570,8 @@ struct f2fs_gc_info {
  * @cp_mutex: serialises checkpoints.
  * @cp_task: the task writing a checkpoint (it writes pages without
  *	taking @cp_rwsem again).
+ * @cp_work: the periodic checkpoint (checkpoint.c), queued while the
+ *	mount is writable; started and cancelled under s_umount.
  * @inode_lock: protects @dirty_inodes and @orphans.
  * @dirty_inodes: inodes whose in-memory fields are newer than their node
  *	page (struct f2fs_inode_info.dirty_list).
@@ -635,6 +656,7 @@ struct f2fs_sb_info {
 	struct rw_semaphore cp_rwsem;
 	struct mutex cp_mutex;		/* one checkpoint at a time */
 	struct task_struct *cp_task;
+	struct delayed_work cp_work;
 	spinlock_t inode_lock;		/* dirty inode/dir and orphan lists */
 	struct list_head dirty_inodes;
 	unsigned int nr_dirty_inodes;
@@ -673,10 +695,14 @@ struct f2fs_orphan {
  *	log (a pass writes to several logs at once: the checkpoint's node
  *	flush takes directory inodes to the hot node log and file inodes to
  *	the warm one, and one bio for both would break at every switch).
+ *	It lives on the stack of the pass; every field belongs to that task.
  * @log: per log type:
- * @log.bio: the bio being filled, or NULL (owned by the pass, no lock).
+ * @log.bio: the bio being filled, or NULL.
  * @log.next_blk: the block that may join it next.
  * @log.epoch: the write epoch of its blocks (one bio, one epoch).
+ * @unplug: the callback registered on the task's block plug while any
+ *	@log.bio is held, or NULL: if the task sleeps, it sends the bios (see
+ *	f2fs_batch_write()).
  */
 struct f2fs_wbatch {
 	struct {
@@ -684,6 +710,7 @@ struct f2fs_wbatch {
 		u32 next_blk;
 		unsigned int epoch;
 	} log[F2FS_NR_LOGS];
+	struct f2fs_unplug *unplug;
 };
 
 /**
@@ -760,6 +787,32 @@ static inline struct f2fs_sb_info *F2FS_I_SB(struct inode *inode)
 static inline struct f2fs_inode_info *F2FS_I(struct inode *inode)
 {
 	return container_of(inode, struct f2fs_inode_info, vfs_inode);
+}
+
+/*
+ * i_blocks changes under inode->i_lock, as inode_add_bytes() does it: node
+ * creation and block charges run under different node page locks (writeback
+ * and a writer, a page fault and a writer).
+ */
+static inline void f2fs_i_blocks_add(struct inode *inode)
+{
+	spin_lock(&inode->i_lock);
+	inode->i_blocks += F2FS_BLKSIZE >> 9;
+	spin_unlock(&inode->i_lock);
+}
+
+static inline void f2fs_i_blocks_sub(struct inode *inode)
+{
+	spin_lock(&inode->i_lock);
+	if (inode->i_blocks >= (F2FS_BLKSIZE >> 9))
+		inode->i_blocks -= F2FS_BLKSIZE >> 9;
+	spin_unlock(&inode->i_lock);
+}
+
+static inline unsigned int f2fs_cp_dirty_nats(struct f2fs_sb_info *sbi)
+{
+	return max_t(unsigned int, F2FS_CP_DIRTY_NATS_MIN,
+		     sbi->nm.max_nid / 100 * F2FS_CP_DIRTY_NATS_PCT);
 }
 
 static inline bool f2fs_has_feature(struct f2fs_sb_info *sbi, u32 mask)
@@ -1066,7 +1119,12 @@ void f2fs_proc_unregister(struct f2fs_sb_info *sbi);
 struct page *f2fs_get_meta_page(struct f2fs_sb_info *sbi, u32 blkaddr);
 int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 			  const void *buf, blk_opf_t flags);
+int f2fs_queue_meta_block(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+			  u32 blkaddr, const void *buf);
 int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why);
+void f2fs_periodic_cp(struct work_struct *work);
+void f2fs_start_periodic_cp(struct f2fs_sb_info *sbi);
+void f2fs_stop_periodic_cp(struct f2fs_sb_info *sbi);
 int f2fs_add_orphan(struct f2fs_sb_info *sbi, u32 ino);
 void f2fs_remove_orphan(struct f2fs_sb_info *sbi, u32 ino);
 int f2fs_recover_orphans(struct f2fs_sb_info *sbi);
@@ -1090,8 +1148,9 @@ bool f2fs_space_low(struct f2fs_sb_info *sbi);
 bool f2fs_space_short(struct f2fs_sb_info *sbi);
 unsigned int f2fs_dirty_need_segs(struct f2fs_sb_info *sbi);
 unsigned int f2fs_gc_room_segs(struct f2fs_sb_info *sbi);
-int f2fs_flush_sit(struct f2fs_sb_info *sbi);
-int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi);
+int f2fs_flush_sit(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch);
+int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi,
+				struct f2fs_wbatch *b);
 void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi);
 void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
@@ -1101,6 +1160,9 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags,
 		      unsigned int epoch, enum f2fs_log_type type);
 void f2fs_batch_submit(struct f2fs_wbatch *b);
+void f2fs_write_staged_summaries(struct f2fs_sb_info *sbi);
+int f2fs_create_batch_wq(void);
+void f2fs_destroy_batch_wq(void);
 void f2fs_init_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi);
 void f2fs_wait_writes(struct f2fs_sb_info *sbi);
@@ -1139,7 +1201,7 @@ void f2fs_alloc_nid_failed(struct f2fs_sb_info *sbi, u32 nid);
 void f2fs_set_node_addr(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
 struct page *f2fs_new_node_page(struct inode *inode, u32 nid, u32 ofs);
 void f2fs_free_node(struct inode *inode, u32 nid);
-int f2fs_flush_nat(struct f2fs_sb_info *sbi);
+int f2fs_flush_nat(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch);
 int f2fs_init_free_nids(struct f2fs_sb_info *sbi);
 int f2fs_sync_node_pages(struct f2fs_sb_info *sbi);
 u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi);

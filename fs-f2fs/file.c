@@ -192,7 +192,7 @@ static enum f2fs_fsync_kind fsync_kind(struct inode *inode)
 	if (fi->need_cp_ver == sbi->cp_ver)
 		return F2FS_FSYNC_CP_CHANGED;
 	if (sbi->opt.active_logs == 2 || f2fs_space_low(sbi) ||
-	    sbi->nm.nat_dirty >= F2FS_CP_DIRTY_NATS)
+	    sbi->nm.nat_dirty >= f2fs_cp_dirty_nats(sbi))
 		return F2FS_FSYNC_CP_SPACE;
 	if (!f2fs_nid_checkpointed(sbi, inode->i_ino) &&
 	    !f2fs_nid_checkpointed(sbi, fi->i_pino))

@@ -567,7 +567,7 @@ int f2fs_balance_fs(struct f2fs_sb_info *sbi)
 	if (!sbi->writable)
 		return 0;
 	WRITE_ONCE(sbi->gc.last_op, jiffies);
-	if (READ_ONCE(sbi->nm.nat_dirty) >= F2FS_CP_DIRTY_NATS ||
+	if (READ_ONCE(sbi->nm.nat_dirty) >= f2fs_cp_dirty_nats(sbi) ||
 	    READ_ONCE(sbi->sm.prefree_segs) >=
 	    max_t(unsigned int, 8, sbi->main_segs / 16))
 		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);

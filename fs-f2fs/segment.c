@@ -27,6 +27,7 @@
 #include <linux/pagemap.h>
 #include <linux/moduleparam.h>
 #include <linux/backing-dev.h>
+#include <linux/workqueue.h>
 #include "f2fs.h"
 #include "../trace-events/f2fs.h"
 
@@ -324,8 +325,9 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 	sm->inuse_map = kvzalloc(map_bytes, GFP_KERNEL);
 	sm->prefree_map = kvzalloc(map_bytes, GFP_KERNEL);
 	sm->sit_dirty_map = kvzalloc(map_bytes, GFP_KERNEL);
+	sm->ssa_staged_map = kvzalloc(map_bytes, GFP_KERNEL);
 	if (!sm->sentries || !sm->inuse_map || !sm->prefree_map ||
-	    !sm->sit_dirty_map)
+	    !sm->sit_dirty_map || !sm->ssa_staged_map)
 		return -ENOMEM;
 
 	for (blk = 0; blk * SIT_ENTRY_PER_BLOCK < nsegs; blk++) {
@@ -412,7 +414,23 @@ int f2fs_build_sit(struct f2fs_sb_info *sbi)
 void f2fs_destroy_sit(struct f2fs_sb_info *sbi)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
+	struct page *page;
+	u32 segno;
 
+	/* Summaries never written (the mount stopped): unpin their pages. */
+	if (sm->ssa_staged_map && sbi->meta_inode) {
+		for_each_set_bit(segno, sm->ssa_staged_map, sbi->main_segs) {
+			page = find_get_page(sbi->meta_inode->i_mapping,
+					     sbi->ssa_blkaddr + segno);
+			if (page) {
+				put_page(page);
+				put_page(page);
+			}
+		}
+	}
+	kvfree(sm->ssa_staged_map);
+	sm->ssa_staged_map = NULL;
+	sm->ssa_staged = 0;
 	vfree(sm->sentries);
 	kvfree(sm->inuse_map);
 	kvfree(sm->prefree_map);
@@ -641,6 +659,87 @@ static bool pick_ssr_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	return v->reusable > 0;
 }
 
+/*
+ * A finished segment's summary block is staged in the meta cache, pinned,
+ * and written by the next checkpoint with the others, in one pass of
+ * adjacent blocks (the SSA is only read after that checkpoint: a mount
+ * takes the current segments' summaries from the pack, and the cleaner
+ * and SSR read the cache).  Writing it at the switch cost a one-block
+ * request per segment (a 1 GiB file: 512 of them).  At most
+ * SSA_STAGED_MAX wait; the oldest lot is then written without waiting.
+ */
+#define SSA_STAGED_MAX	256
+
+static void write_staged(struct f2fs_sb_info *sbi);
+
+/* Stage @sum as segment @segno's summary block; caller holds seg_lock. */
+static int stage_summary(struct f2fs_sb_info *sbi, u32 segno,
+			 const struct f2fs_summary_block *sum)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	struct page *page;
+
+	page = grab_cache_page(sbi->meta_inode->i_mapping,
+			       sbi->ssa_blkaddr + segno);
+	if (!page)
+		return -ENOMEM;
+	wait_on_page_writeback(page);	/* an earlier write of this block */
+	memcpy(page_address(page), sum, F2FS_BLKSIZE);
+	SetPageUptodate(page);
+	unlock_page(page);
+	if (__test_and_set_bit(segno, sm->ssa_staged_map))
+		put_page(page);		/* pinned already */
+	else if (++sm->ssa_staged >= SSA_STAGED_MAX)
+		write_staged(sbi);
+	return 0;
+}
+
+/* Write the staged summary blocks, in block order; seg_lock held. */
+static void write_staged(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_sm_info *sm = &sbi->sm;
+	struct f2fs_wbatch batch = {};
+	struct blk_plug plug;
+	struct page *page;
+	unsigned int epoch;
+	u32 segno, blkaddr;
+
+	blk_start_plug(&plug);
+	for_each_set_bit(segno, sm->ssa_staged_map, sbi->main_segs) {
+		__clear_bit(segno, sm->ssa_staged_map);
+		sm->ssa_staged--;
+		blkaddr = sbi->ssa_blkaddr + segno;
+		/* Our pin keeps it in the cache. */
+		page = find_lock_page(sbi->meta_inode->i_mapping, blkaddr);
+		if (WARN_ON_ONCE(!page))
+			continue;
+		set_page_writeback(page);
+		unlock_page(page);
+		atomic_inc(&sbi->wb_pending);
+		epoch = sbi->wb_epoch;
+		atomic_inc(&sbi->wb_epoch_pending[epoch]);
+		/* The batch's slots are per log; summaries use the first. */
+		f2fs_batch_write(sbi, &batch, page, blkaddr, REQ_META, epoch, 0);
+		put_page(page);		/* find_lock_page's */
+		put_page(page);		/* the pin */
+	}
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
+}
+
+/**
+ * f2fs_write_staged_summaries - write the summary blocks of the segments
+ *	finished since the last checkpoint (see stage_summary()).
+ * @sbi: the mount, inside a checkpoint, after its last block allocation;
+ *	the checkpoint then waits for the writes with the others.
+ */
+void f2fs_write_staged_summaries(struct f2fs_sb_info *sbi)
+{
+	mutex_lock(&sbi->sm.seg_lock);
+	write_staged(sbi);
+	mutex_unlock(&sbi->sm.seg_lock);
+}
+
 /* Move log @type to a new segment; caller holds seg_lock. */
 static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
@@ -680,7 +779,7 @@ static int new_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 	}
 	/* The finished segment's summary now belongs in the SSA. */
 	sum_footer(cs->sum, type);
-	err = f2fs_write_meta_block(sbi, sbi->ssa_blkaddr + old, cs->sum, 0);
+	err = stage_summary(sbi, old, cs->sum);
 	if (err)
 		goto put_ssa;
 	if (!f2fs_seg_entry(sbi, old)->valid_blocks)
@@ -957,15 +1056,17 @@ static void fill_sit_entry(struct f2fs_sb_info *sbi, u32 segno,
 /**
  * f2fs_flush_sit - write the changed SIT entries for a checkpoint.
  * @sbi: the mount, inside a checkpoint.
+ * @batch: the checkpoint's batch of meta writes (f2fs_queue_meta_block()).
  *
  * When the changed entries (together with those already in the journal)
  * fit the SIT journal of the cold data summary, they go there; otherwise
  * every affected SIT block is written to its other copy, and the SIT
  * version bitmap in the checkpoint flips for it.
  *
- * Return: 0 or the error of a meta write.
+ * Return: 0 or the error of queueing a meta write (its I/O error comes
+ * later, in sbi->wb_error).
  */
-int f2fs_flush_sit(struct f2fs_sb_info *sbi)
+int f2fs_flush_sit(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
 	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal;
@@ -1009,8 +1110,9 @@ int f2fs_flush_sit(struct f2fs_sb_info *sbi)
 			fill_sit_entry(sbi, s, &blk->entries[i]);
 		}
 		f2fs_change_bit_msb(b, sm->sit_bitmap);
-		err = f2fs_write_meta_block(sbi, sit_block_addr(sbi, segno), blk,
-					    0);
+		err = f2fs_queue_meta_block(sbi, batch,
+					    sit_block_addr(sbi, segno),
+					    blk);
 		if (err)
 			break;
 		blocks++;
@@ -1031,13 +1133,16 @@ out:
 /**
  * f2fs_write_node_sums_to_ssa - store the node logs' summaries in the SSA.
  * @sbi: the mount, inside a checkpoint.
+ * @b: the checkpoint's batch of meta writes (f2fs_queue_meta_block()).
  *
  * A checkpoint that is not an unmount checkpoint keeps the node logs'
  * summaries only in the SSA; mount reads them from there.
  *
- * Return: 0 or the error of a meta write.
+ * Return: 0 or the error of queueing a meta write (its I/O error comes
+ * later, in sbi->wb_error).
  */
-int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi)
+int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi,
+				struct f2fs_wbatch *b)
 {
 	unsigned int i;
 	int err;
@@ -1046,8 +1151,9 @@ int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi)
 		struct f2fs_curseg *cs = &sbi->curseg[i];
 
 		sum_footer(cs->sum, i);
-		err = f2fs_write_meta_block(sbi, sbi->ssa_blkaddr + cs->segno,
-					    cs->sum, 0);
+		err = f2fs_queue_meta_block(sbi, b,
+					    sbi->ssa_blkaddr + cs->segno,
+					    cs->sum);
 		if (err)
 			return err;
 	}
@@ -1164,7 +1270,10 @@ void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi)
  * is the only good copy.  It is dirtied again (from process context: bio
  * completion cannot) so that reclaim and drop_caches keep it, and reads
  * go on returning what was written.  The mount is read-only by then, so
- * writeback leaves such pages alone until unmount discards them.
+ * writeback leaves such pages alone until unmount discards them.  Meta
+ * blocks (checkpoint, NAT, SIT, summaries) are left out: they matter only
+ * to writes, which have stopped, and the meta cache cannot hold dirty
+ * pages.
  */
 struct f2fs_failed_page {
 	struct list_head list;
@@ -1215,9 +1324,12 @@ void f2fs_flush_failed_writes(struct f2fs_sb_info *sbi)
 /* In bio completion: remember @page for redirty_failed(). */
 static void keep_failed_page(struct f2fs_sb_info *sbi, struct page *page)
 {
-	struct f2fs_failed_page *fp = kmalloc(sizeof(*fp), GFP_ATOMIC);
+	struct f2fs_failed_page *fp;
 	unsigned long flags;
 
+	if (page->mapping == sbi->meta_inode->i_mapping)
+		return;
+	fp = kmalloc(sizeof(*fp), GFP_ATOMIC);
 	if (!fp)
 		return;		/* then a re-read after eviction fails */
 	get_page(page);
@@ -1235,6 +1347,7 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
 	int pages = 0, first = 0;
+	pgoff_t meta_blk = 0;
 
 	/* One message per mount: the first error says what follows. */
 	if (bio->bi_status && !atomic_xchg(&sbi->wb_error, 1))
@@ -1242,6 +1355,9 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 	bio_for_each_segment_all(bv, bio, iter) {
 		struct page *page = bv->bv_page;
 
+		/* A meta cache page's index is its block address. */
+		if (!pages && page->mapping == sbi->meta_inode->i_mapping)
+			meta_blk = page->index;
 		if (bio->bi_status) {
 			mapping_set_error(page->mapping, -EIO);
 			keep_failed_page(sbi, page);
@@ -1249,7 +1365,10 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 		end_page_writeback(page);
 		pages++;
 	}
-	if (first)
+	if (first && meta_blk)
+		f2fs_err(sbi, "cannot write meta block %lu (%d): no checkpoint will be written, the last one stays in force (further write errors are not logged)",
+			 meta_blk, blk_status_to_errno(bio->bi_status));
+	else if (first)
 		f2fs_err(sbi, "write error %d at sector %llu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
 			 blk_status_to_errno(bio->bi_status),
 			 (unsigned long long)bio->bi_iter.bi_sector);
@@ -1283,6 +1402,17 @@ static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
 	return bio;
 }
 
+/* Send a write bio, counted for the mean bio size in debugfs. */
+static void send_write_bio(struct bio *bio)
+{
+	struct f2fs_sb_info *sbi = bio->bi_private;
+
+	atomic64_inc(&sbi->stats.wb_bios);
+	atomic64_add(bio->bi_iter.bi_size >> F2FS_BLKSIZE_BITS,
+		     &sbi->stats.wb_bio_blocks);
+	submit_bio(bio);
+}
+
 /**
  * f2fs_submit_write - write one page to a block, asynchronously.
  * @sbi: the mount.  The block comes from f2fs_alloc_block(), which counted
@@ -1299,7 +1429,73 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
 	struct bio *bio = new_write_bio(sbi, blkaddr, flags, 1, epoch);
 
 	__bio_add_page(bio, page, PAGE_SIZE, 0);
-	submit_bio(bio);
+	send_write_bio(bio);
+}
+
+/*
+ * A pass's batch is sent when the pass ends, and also whenever the pass
+ * sleeps: for a page lock, a node page, a mutex, memory or a device tag.
+ * Its pages are under writeback and counted as in flight, and whoever holds
+ * what the pass sleeps on may be waiting for those very pages (a writer
+ * holding the next page locked and waiting for a checkpoint, the checkpoint
+ * waiting for every block in flight).  The block layer offers the hook:
+ * a callback on the task's plug runs when the task is about to sleep, as
+ * md's RAID code uses it.  Going to sleep is no place to submit a bio
+ * (submit_bio may itself sleep), so the callback hands the bios to a work
+ * item on f2fs_batch_wq, which has a rescuer: the bios must go out under
+ * memory pressure too, reclaim may be what waits for them.
+ */
+static struct workqueue_struct *f2fs_batch_wq;
+
+/**
+ * struct f2fs_unplug - the plug callback of a batch that holds bios.
+ * @cb: registered on current->plug by blk_check_plugged() (first member:
+ *	the block layer allocates and lists it).
+ * @work: sends @bios when the callback ran on the way to sleep.
+ * @bios: the batch's bios, taken over by the callback.
+ *
+ * Owned by the task of the pass until the callback runs, then by @work;
+ * freed by whichever sends the bios, or by f2fs_batch_submit().
+ */
+struct f2fs_unplug {
+	struct blk_plug_cb cb;
+	struct work_struct work;
+	struct bio *bios[F2FS_NR_LOGS];
+};
+
+static void send_unplugged(struct work_struct *work)
+{
+	struct f2fs_unplug *u = container_of(work, struct f2fs_unplug, work);
+	unsigned int i;
+
+	for (i = 0; i < F2FS_NR_LOGS; i++)
+		if (u->bios[i])
+			send_write_bio(u->bios[i]);
+	kfree(u);
+}
+
+/* The plug is flushed: sleeping (@from_schedule) or at blk_finish_plug(). */
+static void batch_unplug(struct blk_plug_cb *cb, bool from_schedule)
+{
+	struct f2fs_unplug *u = container_of(cb, struct f2fs_unplug, cb);
+	struct f2fs_wbatch *b = cb->data;
+	struct f2fs_sb_info *sbi = NULL;
+	unsigned int i;
+
+	b->unplug = NULL;
+	for (i = 0; i < F2FS_NR_LOGS; i++) {
+		u->bios[i] = b->log[i].bio;
+		b->log[i].bio = NULL;
+		if (u->bios[i])
+			sbi = u->bios[i]->bi_private;
+	}
+	if (from_schedule && sbi) {
+		atomic64_inc(&sbi->stats.wb_slept_batches);
+		INIT_WORK(&u->work, send_unplugged);
+		queue_work(f2fs_batch_wq, &u->work);
+	} else {
+		send_unplugged(&u->work);
+	}
 }
 
 /**
@@ -1313,46 +1509,101 @@ void f2fs_submit_write(struct f2fs_sb_info *sbi, struct page *page,
  * @type: the log the block came from (each log has its own bio).
  *
  * A log hands out adjacent blocks, so one writepages pass over a file
- * mostly writes a run of them: the run goes to the device as one bio (up to
- * BIO_MAX_VECS pages), not one bio per page.  A block that does not follow
- * the batch's last one (the log moved, or another log's block) sends the
- * batch first.  The caller must send the batch with f2fs_batch_submit()
- * before it returns or blocks on anything a waiter for these pages could
- * hold: the pages stay under writeback, and in sbi->wb_pending, until then.
+ * mostly writes a run of them: the run goes to the device as one bio, not
+ * one bio per page.  A bio stops at what the device takes in one request
+ * (its segments, physically adjacent pages making one, and its sectors):
+ * a larger one would be split, and each split's tail sent alone.  A block
+ * that does not follow the log's last one sends that log's bio first.  The
+ * caller sends the batch with f2fs_batch_submit() before it returns; should
+ * it sleep before that, the batch goes out on its own (see f2fs_batch_wq
+ * above).  Without a plug on the task the page is sent at once.
  */
 void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags,
 		      unsigned int epoch, enum f2fs_log_type type)
 {
 	typeof(b->log[0]) *l = &b->log[type];
+	struct request_queue *q = bdev_get_queue(sbi->sb->s_bdev);
+	/* A bio the device takes whole: a split's tail would be a request. */
+	unsigned int max_bytes = queue_max_sectors(q) << SECTOR_SHIFT;
+	unsigned short vecs = min_t(unsigned int, BIO_MAX_VECS,
+				    queue_max_segments(q));
+	struct blk_plug_cb *cb;
+	struct bio *bio;
 
 	if (l->bio && blkaddr == l->next_blk && epoch == l->epoch &&
 	    l->bio->bi_opf == (REQ_OP_WRITE | flags) &&
+	    l->bio->bi_iter.bi_size < max_bytes &&
 	    bio_add_page(l->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
 		l->next_blk++;
 		return;
 	}
-	if (l->bio)
-		submit_bio(l->bio);
-	l->bio = new_write_bio(sbi, blkaddr, flags, BIO_MAX_VECS, epoch);
-	__bio_add_page(l->bio, page, PAGE_SIZE, 0);
+	/* Each of these may sleep, and so send the whole batch meanwhile. */
+	bio = l->bio;
+	l->bio = NULL;
+	if (bio)
+		send_write_bio(bio);
+	bio = new_write_bio(sbi, blkaddr, flags, vecs, epoch);
+	__bio_add_page(bio, page, PAGE_SIZE, 0);
+	/* From here to storing the bio nothing sleeps (GFP_ATOMIC). */
+	if (!b->unplug) {
+		cb = blk_check_plugged(batch_unplug, b,
+				       sizeof(struct f2fs_unplug));
+		if (!cb) {
+			send_write_bio(bio);
+			return;
+		}
+		b->unplug = container_of(cb, struct f2fs_unplug, cb);
+	}
+	l->bio = bio;
 	l->next_blk = blkaddr + 1;
 	l->epoch = epoch;
 }
 
 /**
  * f2fs_batch_submit - send what a batch holds.
- * @b: the batch; empty afterwards.
+ * @b: the batch; empty afterwards, and no longer known to the task's plug
+ *	(which may outlive the caller's frame: a plug started by an outer
+ *	caller, such as the flusher's, is the one in force).
  */
 void f2fs_batch_submit(struct f2fs_wbatch *b)
 {
+	struct bio *bios[F2FS_NR_LOGS];
 	unsigned int i;
 
+	if (!b->unplug)
+		return;		/* empty: the callback took the bios, or none */
+	/* Unhook first: submit_bio() may sleep, which would run the hook. */
+	list_del(&b->unplug->cb.list);
+	kfree(b->unplug);
+	b->unplug = NULL;
 	for (i = 0; i < F2FS_NR_LOGS; i++) {
-		if (b->log[i].bio)
-			submit_bio(b->log[i].bio);
+		bios[i] = b->log[i].bio;
 		b->log[i].bio = NULL;
 	}
+	for (i = 0; i < F2FS_NR_LOGS; i++)
+		if (bios[i])
+			send_write_bio(bios[i]);
+}
+
+/**
+ * f2fs_create_batch_wq - create the workqueue that sends the batches of
+ *	passes gone to sleep (module load).
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int f2fs_create_batch_wq(void)
+{
+	f2fs_batch_wq = alloc_workqueue("f2fs_batch", WQ_MEM_RECLAIM, 0);
+	return f2fs_batch_wq ? 0 : -ENOMEM;
+}
+
+/**
+ * f2fs_destroy_batch_wq - drain and free it (module unload).
+ */
+void f2fs_destroy_batch_wq(void)
+{
+	destroy_workqueue(f2fs_batch_wq);
 }
 
 /**

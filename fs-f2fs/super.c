@@ -95,6 +95,7 @@ static void f2fs_inode_init_once(void *p)
 /* Release everything fill_super set up after the superblock. */
 static void f2fs_release_mount(struct f2fs_sb_info *sbi)
 {
+	f2fs_stop_periodic_cp(sbi);
 	f2fs_wait_writes(sbi);
 	f2fs_flush_failed_writes(sbi);
 	f2fs_destroy_gc(sbi);
@@ -456,11 +457,13 @@ static int f2fs_remount(struct super_block *sb, int *flags, char *data)
 	}
 	if ((*flags & SB_RDONLY) && sbi->writable) {
 		f2fs_stop_gc_thread(sbi);
+		f2fs_stop_periodic_cp(sbi);
 		err = f2fs_write_checkpoint(sbi, F2FS_CP_REMOUNT);
 		if (!err)
 			err = f2fs_write_checkpoint(sbi, F2FS_CP_UMOUNT);
 		if (err) {
 			f2fs_start_gc_thread(sbi);
+			f2fs_start_periodic_cp(sbi);
 			return err;
 		}
 		sbi->writable = false;
@@ -683,6 +686,7 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	spin_lock_init(&sbi->stat_lock);
 	init_rwsem(&sbi->cp_rwsem);
 	mutex_init(&sbi->cp_mutex);
+	INIT_DELAYED_WORK(&sbi->cp_work, f2fs_periodic_cp);
 	spin_lock_init(&sbi->inode_lock);
 	INIT_LIST_HEAD(&sbi->dirty_inodes);
 	INIT_LIST_HEAD(&sbi->dirty_dirs);
@@ -747,6 +751,8 @@ static int enable_writes(struct f2fs_sb_info *sbi)
 		sbi->recovery_pending = false;
 		err = f2fs_start_gc_thread(sbi);
 	}
+	if (!err)
+		f2fs_start_periodic_cp(sbi);
 	if (err) {
 		sbi->writable = false;
 		return err;
@@ -769,6 +775,12 @@ static struct inode *internal_inode(struct super_block *sb, u32 ino,
 		inode->i_mode = S_IFREG;
 		inode->i_mapping->a_ops = aops;
 		mapping_set_gfp_mask(inode->i_mapping, GFP_NOFS);
+		/*
+		 * Writeback accounting needs the inode's writeback context,
+		 * which dirtying a page attaches; meta pages are written
+		 * without being dirtied (segment.c: summaries written behind).
+		 */
+		inode_attach_wb(inode, NULL);
 		unlock_new_inode(inode);
 	}
 	return inode;
@@ -948,8 +960,10 @@ static struct dentry *f2fs_mount(struct file_system_type *fs_type, int flags,
  */
 static void f2fs_kill_sb(struct super_block *sb)
 {
-	if (sb->s_fs_info)
+	if (sb->s_fs_info) {
 		f2fs_stop_gc_thread(F2FS_SB(sb));
+		f2fs_stop_periodic_cp(F2FS_SB(sb));
+	}
 	kill_block_super(sb);
 }
 
@@ -975,6 +989,9 @@ static int __init f2fs_init(void)
 	err = f2fs_create_nat_cache();
 	if (err)
 		goto destroy_inode_cache;
+	err = f2fs_create_batch_wq();
+	if (err)
+		goto destroy_nat_cache;
 	f2fs_debugfs_init();
 	f2fs_proc_init();
 	err = register_filesystem(&f2fs_fs_type);
@@ -985,6 +1002,8 @@ static int __init f2fs_init(void)
 remove_stat_files:
 	f2fs_proc_exit();
 	f2fs_debugfs_exit();
+	f2fs_destroy_batch_wq();
+destroy_nat_cache:
 	f2fs_destroy_nat_cache();
 destroy_inode_cache:
 	kmem_cache_destroy(f2fs_inode_cachep);
@@ -998,6 +1017,7 @@ static void __exit f2fs_exit(void)
 	f2fs_debugfs_exit();
 	/* Inodes are freed after an RCU grace period. */
 	rcu_barrier();
+	f2fs_destroy_batch_wq();
 	f2fs_destroy_nat_cache();
 	kmem_cache_destroy(f2fs_inode_cachep);
 }
