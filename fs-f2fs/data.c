@@ -989,18 +989,35 @@ static int f2fs_write_data_page(struct page *page,
  * sleep: a flusher sleeping on a page lock with its batch unsent deadlocked
  * against a truncate that held the lock and waited for a checkpoint, which
  * waited for the batch).
+ *
+ * The flusher hands out passes of 1,024 pages (4 MiB) or multiples, which a
+ * device taking 1,280 KiB per request (virtio's default) cuts into three
+ * full bios and a 256 KiB tail.  A background pass is stretched to whole
+ * bios instead (and the extra pages charged back to its count), as ext4
+ * once did for delayed allocation: a 1 GiB file then goes out in full-size
+ * requests.
  */
 static int f2fs_write_data_pages(struct address_space *mapping,
 				 struct writeback_control *wbc)
 {
+	struct request_queue *q = bdev_get_queue(mapping->host->i_sb->s_bdev);
+	long bio_pages = queue_max_sectors(q) >> (PAGE_SHIFT - SECTOR_SHIFT);
 	struct f2fs_wbatch batch = {};
 	struct blk_plug plug;
+	long extra = 0;
 	int err;
 
+	if (wbc->sync_mode == WB_SYNC_NONE && wbc->range_cyclic &&
+	    bio_pages > 1 && wbc->nr_to_write > bio_pages &&
+	    wbc->nr_to_write < LONG_MAX / 2) {
+		extra = roundup(wbc->nr_to_write, bio_pages) - wbc->nr_to_write;
+		wbc->nr_to_write += extra;
+	}
 	blk_start_plug(&plug);
 	err = write_cache_pages(mapping, wbc, do_write_data_page, &batch);
 	f2fs_batch_submit(&batch);
 	blk_finish_plug(&plug);
+	wbc->nr_to_write -= extra;
 	return err;
 }
 
