@@ -109,8 +109,8 @@ swap_run() {
 
 # mmap_swap MOD DEV: a sparse file, mkswap'd, whose other pages a shared
 # writable mapping then dirtied (over holes: no block written yet), and
-# swapon at once, with periodic writeback off so that the pages are
-# still dirty: swapon must see the final layout (ours writes the pages
+# swapon at once, with periodic writeback off and the background threshold
+# raised so that the pages are still dirty: swapon must see the final layout (ours writes the pages
 # back, then maps them, and would refuse any block still unwritten).  A
 # second mapping, made before swapon, writes after it: ours refuses that
 # (SIGBUS: our writeback would move the block under swap; the stock
@@ -125,6 +125,13 @@ mmap_swap() {
 	sync
 	wb=$(cat /proc/sys/vm/dirty_writeback_centisecs)
 	echo 0 > /proc/sys/vm/dirty_writeback_centisecs
+	# and background writeback out of reach of 16 MiB (in this 256 MiB
+	# guest the default 10% is about that much: how many pages were still
+	# dirty depended on how fast the flusher wrote)
+	bgr=$(cat /proc/sys/vm/dirty_background_ratio)
+	dr=$(cat /proc/sys/vm/dirty_ratio)
+	echo 134217728 > /proc/sys/vm/dirty_bytes
+	echo 67108864 > /proc/sys/vm/dirty_background_bytes
 	xfs_io -c "mmap -w 4096 16773120" -c "mwrite -S 0x11 4096 16773120" $f ||
 		fail "$1: mwrite over the sparse swapfile failed"
 	dirty=$(awk '$1 == "Dirty:" { print $2 }' /proc/meminfo)
@@ -138,6 +145,8 @@ mmap_swap() {
 	sleep 1
 	swapon $f 2> /tmp/swapon.err || rc=$?
 	echo 1000 > /proc/sys/vm/dirty_writeback_centisecs
+	echo "$bgr" > /proc/sys/vm/dirty_background_ratio
+	echo "$dr" > /proc/sys/vm/dirty_ratio
 	if ! grep -q "^$f " /proc/swaps; then
 		echo go > /tmp/go
 		wait $mwpid || true
