@@ -9,7 +9,9 @@
 # TIMEOUT=SECS (instead of the tests' "# timeout:" headers, for long forms),
 # KERNEL=debug (the debug kernel, qemu/kernel.sh: logs in build/logs/debug/,
 # timeouts x4 and guest memory +512M; after each test the guest unmounts,
-# unloads f2fs and fails on a kmemleak report, see qemu/init).
+# unloads f2fs and fails on a kmemleak report, see qemu/init),
+# KEEP_WORK=1 (keep a passed test's work dir; by default only a failed
+# test's disk images stay in build/work/NAME).
 # Expects setup/module/initramfs done (make check does that).
 # A test whose header has "# host: CMD ARGS" is not booted here: CMD (a
 # path relative to the project root) runs on the host with LOGDIR=<the
@@ -145,6 +147,9 @@ for f in "$TESTS"/*.sh; do
 		echo "PASS $name"
 		echo "PASS $name ${secs}s" >> "$summary"
 		pass=$((pass + 1))
+		# a passed test's disk images go (a full run keeps ~10 GiB
+		# otherwise); KEEP_WORK=1 keeps them, a failed test keeps its own
+		[ "${KEEP_WORK:-0}" = 1 ] || rm -rf "$work"
 	else
 		echo "FAIL $name ($reason) log: ${logdir#"$ROOT"/}"
 		echo "FAIL $name ${secs}s ($reason)" >> "$summary"
