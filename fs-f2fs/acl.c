@@ -210,7 +210,7 @@ static int set_acl_locked(struct user_namespace *mnt_userns,
 		inode->i_ctime = current_time(inode);
 		f2fs_mark_meta_dirty(inode);
 	}
-	set_cached_acl(inode, type, acl);
+	set_cached_acl(inode, type, acl);	/* the VFS's copy, now current */
 	return 0;
 }
 

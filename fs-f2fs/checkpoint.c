@@ -390,6 +390,28 @@ int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 }
 
 /**
+ * f2fs_queue_meta_page - write a locked meta cache page asynchronously, in
+ *	a batch of adjacent blocks.
+ * @sbi: the mount.
+ * @b: the batch (its first slot); the caller sends it.
+ * @page: a locked page of the meta cache, whose index is its block address;
+ *	unlocked on return, the caller's reference kept.
+ * @flags: REQ_META and any other write flags.
+ *
+ * The write counts as in flight (f2fs_wait_writes() waits for it); a
+ * write error is reported by the bio's end_io and sets sbi->wb_error.
+ */
+void f2fs_queue_meta_page(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+			  struct page *page, blk_opf_t flags)
+{
+	set_page_writeback(page);
+	unlock_page(page);
+	/* The epoch only matters to fsync, which needs no meta block. */
+	f2fs_batch_write(sbi, b, page, page->index, flags,
+			 f2fs_count_in_flight(sbi), 0);
+}
+
+/**
  * f2fs_queue_meta_block - write one metadata block through the meta cache,
  *	asynchronously, in a batch of adjacent blocks.
  * @sbi: the mount, inside a checkpoint (nothing else allocates blocks:
@@ -409,17 +431,10 @@ int f2fs_queue_meta_block(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 			  u32 blkaddr, const void *buf)
 {
 	struct page *page = fill_meta_page(sbi, b, blkaddr, buf);
-	unsigned int epoch;
 
 	if (IS_ERR(page))
 		return PTR_ERR(page);
-	set_page_writeback(page);
-	unlock_page(page);
-	/* The epoch only matters to fsync, which needs no meta block. */
-	epoch = READ_ONCE(sbi->wb_epoch);
-	atomic_inc(&sbi->wb_pending);
-	atomic_inc(&sbi->wb_epoch_pending[epoch]);
-	f2fs_batch_write(sbi, b, page, blkaddr, REQ_META | REQ_SYNC, epoch, 0);
+	f2fs_queue_meta_page(sbi, b, page, REQ_META | REQ_SYNC);
 	put_page(page);
 	return 0;
 }

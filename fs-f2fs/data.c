@@ -1625,13 +1625,15 @@ const struct vm_operations_struct f2fs_file_vm_ops = {
 };
 
 const struct address_space_operations f2fs_data_aops = {
+	/* reads */
 	.read_folio	= f2fs_read_data_folio,
 	.readahead	= f2fs_readahead,
-	.writepage	= f2fs_write_data_page,
-	.writepages	= f2fs_write_data_pages,
+	/* buffered writes and writeback */
 	.write_begin	= f2fs_write_begin,
 	.write_end	= f2fs_write_end,
-	.dirty_folio	= f2fs_dirty_data_folio,
+	.dirty_folio	= f2fs_dirty_data_folio,	/* counts dirty pages */
+	.writepages	= f2fs_write_data_pages,
+	.writepage	= f2fs_write_data_page,
 	.direct_IO	= f2fs_direct_io,
 	.bmap		= f2fs_bmap,			/* falloc.c */
 	.swap_activate	= f2fs_swap_activate,		/* falloc.c */

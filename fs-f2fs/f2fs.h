@@ -700,6 +700,8 @@ struct f2fs_orphan {
  * @log.bio: the bio being filled, or NULL.
  * @log.next_blk: the block that may join it next.
  * @log.epoch: the write epoch of its blocks (one bio, one epoch).
+ * @log.max_bytes: the largest bio the device takes whole, read from its
+ *	queue when @log.bio was made.
  * @unplug: the callback registered on the task's block plug while any
  *	@log.bio is held, or NULL: if the task sleeps, it sends the bios (see
  *	f2fs_batch_write()).
@@ -709,6 +711,7 @@ struct f2fs_wbatch {
 		struct bio *bio;
 		u32 next_blk;
 		unsigned int epoch;
+		unsigned int max_bytes;
 	} log[F2FS_NR_LOGS];
 	struct f2fs_unplug *unplug;
 };
@@ -1119,6 +1122,8 @@ void f2fs_proc_unregister(struct f2fs_sb_info *sbi);
 struct page *f2fs_get_meta_page(struct f2fs_sb_info *sbi, u32 blkaddr);
 int f2fs_write_meta_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 			  const void *buf, blk_opf_t flags);
+void f2fs_queue_meta_page(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
+			  struct page *page, blk_opf_t flags);
 int f2fs_queue_meta_block(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 			  u32 blkaddr, const void *buf);
 int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why);
@@ -1160,6 +1165,7 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags,
 		      unsigned int epoch, enum f2fs_log_type type);
 void f2fs_batch_submit(struct f2fs_wbatch *b);
+unsigned int f2fs_count_in_flight(struct f2fs_sb_info *sbi);
 void f2fs_write_staged_summaries(struct f2fs_sb_info *sbi);
 int f2fs_create_batch_wq(void);
 void f2fs_destroy_batch_wq(void);
@@ -1279,24 +1285,25 @@ struct f2fs_dir_entry *f2fs_parent_entry(struct inode *dir,
 int f2fs_convert_inline_dir(struct inode *dir);
 extern const struct file_operations f2fs_dir_operations;
 
-/* namei.c */
-extern const struct inode_operations f2fs_dir_inode_operations;
-extern const struct inode_operations f2fs_symlink_inode_operations;
+/* namei.c: the operations of directories, symlinks and device nodes */
 extern const struct inode_operations f2fs_special_inode_operations;
+extern const struct inode_operations f2fs_symlink_inode_operations; /* page links */
+extern const struct inode_operations f2fs_dir_inode_operations;
 
-/* file.c */
-extern const struct file_operations f2fs_file_operations;
+/* file.c: regular files */
 extern const struct inode_operations f2fs_file_inode_operations;
+extern const struct file_operations f2fs_file_operations; /* buffered, mmap, O_DIRECT */
 int f2fs_getattr(struct user_namespace *mnt_userns, const struct path *path,
 		 struct kstat *stat, u32 request_mask, unsigned int flags);
 int f2fs_setattr(struct user_namespace *mnt_userns, struct dentry *dentry,
 		 struct iattr *attr);
-int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync);
+int f2fs_sync_file(struct file *file, loff_t start, loff_t end,
+		   int datasync); /* fsync and fdatasync of files and directories */
 
 /* ioctl.c */
 struct fileattr;
 void f2fs_set_inode_flags(struct inode *inode, u32 flags);
-int f2fs_fileattr_get(struct dentry *dentry, struct fileattr *fa);
+int f2fs_fileattr_get(struct dentry *dentry, struct fileattr *fa); /* lsattr */
 int f2fs_fileattr_set(struct user_namespace *mnt_userns,
 		      struct dentry *dentry, struct fileattr *fa);
 long f2fs_ioctl(struct file *file, unsigned int cmd, unsigned long arg);

@@ -332,11 +332,11 @@ static void fill_raw_inode(struct inode *inode, struct f2fs_inode *ri)
 	struct f2fs_inode_info *fi = F2FS_I(inode);
 
 	ri->i_mode = cpu_to_le16(inode->i_mode);
-	ri->i_advise = fi->i_advise;
-	ri->i_uid = cpu_to_le32(i_uid_read(inode));
-	ri->i_gid = cpu_to_le32(i_gid_read(inode));
 	ri->i_links = cpu_to_le32(inode->i_nlink);
+	ri->i_uid = cpu_to_le32(i_uid_read(inode));	/* in init_user_ns */
+	ri->i_gid = cpu_to_le32(i_gid_read(inode));
 	ri->i_size = cpu_to_le64(i_size_read(inode));
+	ri->i_advise = fi->i_advise;
 	ri->i_blocks = cpu_to_le64((inode->i_blocks >> (F2FS_BLKSIZE_BITS - 9)) +
 				   1);
 	time_to_disk(&inode->i_atime, &ri->i_atime, &ri->i_atime_nsec);

@@ -249,12 +249,12 @@ static int f2fs_rename(struct user_namespace *mnt_userns,
 		       struct inode *new_dir, struct dentry *new_dentry,
 		       unsigned int flags)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(old_dir);
+	struct inode *new_inode = d_inode(new_dentry);	/* NULL: a new name */
 	struct inode *old_inode = d_inode(old_dentry);
-	struct inode *new_inode = d_inode(new_dentry);
+	struct f2fs_sb_info *sbi = F2FS_I_SB(old_dir);
+	struct page *dotdot_page = NULL, *old_page, *new_page;
+	struct f2fs_dir_entry *dotdot_de = NULL, *old_de, *new_de;
 	bool is_dir = S_ISDIR(old_inode->i_mode);
-	struct f2fs_dir_entry *old_de, *new_de, *dotdot_de = NULL;
-	struct page *old_page, *new_page, *dotdot_page = NULL;
 	int err;
 
 	if (flags & ~RENAME_NOREPLACE)
@@ -334,22 +334,24 @@ put_old:
 }
 
 const struct inode_operations f2fs_dir_inode_operations = {
+	/* names that come and go */
 	.lookup		= f2fs_lookup,
 	.create		= f2fs_create,
-	.mkdir		= f2fs_mkdir,
-	.mknod		= f2fs_mknod,
-	.symlink	= f2fs_symlink,
 	.link		= f2fs_link,
 	.unlink		= f2fs_unlink,
-	.rmdir		= f2fs_rmdir,
 	.rename		= f2fs_rename,
+	.symlink	= f2fs_symlink,
+	.mknod		= f2fs_mknod,
+	.mkdir		= f2fs_mkdir,
+	.rmdir		= f2fs_rmdir,
+	/* attributes */
 	.getattr	= f2fs_getattr,
 	.setattr	= f2fs_setattr,
 	.listxattr	= f2fs_listxattr,
 	.get_acl	= f2fs_get_acl,
 	.set_acl	= f2fs_set_acl,
-	.fileattr_get	= f2fs_fileattr_get,
-	.fileattr_set	= f2fs_fileattr_set,
+	.fileattr_get	= f2fs_fileattr_get,	/* ioctl.c */
+	.fileattr_set	= f2fs_fileattr_set,	/* ioctl.c */
 };
 
 const struct inode_operations f2fs_symlink_inode_operations = {

@@ -701,25 +701,18 @@ static void write_staged(struct f2fs_sb_info *sbi)
 	struct f2fs_wbatch batch = {};
 	struct blk_plug plug;
 	struct page *page;
-	unsigned int epoch;
-	u32 segno, blkaddr;
+	u32 segno;
 
 	blk_start_plug(&plug);
 	for_each_set_bit(segno, sm->ssa_staged_map, sbi->main_segs) {
 		__clear_bit(segno, sm->ssa_staged_map);
 		sm->ssa_staged--;
-		blkaddr = sbi->ssa_blkaddr + segno;
 		/* Our pin keeps it in the cache. */
-		page = find_lock_page(sbi->meta_inode->i_mapping, blkaddr);
+		page = find_lock_page(sbi->meta_inode->i_mapping,
+				      sbi->ssa_blkaddr + segno);
 		if (WARN_ON_ONCE(!page))
 			continue;
-		set_page_writeback(page);
-		unlock_page(page);
-		atomic_inc(&sbi->wb_pending);
-		epoch = sbi->wb_epoch;
-		atomic_inc(&sbi->wb_epoch_pending[epoch]);
-		/* The batch's slots are per log; summaries use the first. */
-		f2fs_batch_write(sbi, &batch, page, blkaddr, REQ_META, epoch, 0);
+		f2fs_queue_meta_page(sbi, &batch, page, REQ_META);
 		put_page(page);		/* find_lock_page's */
 		put_page(page);		/* the pin */
 	}
@@ -880,10 +873,8 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	mark_sit_dirty(sbi, cs->segno);
 	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
 	trace_f2fs_block_write(sbi->sb, owner, *blkaddr, type, cs->alloc_type);
-	/* In flight from now on, for f2fs_wait_writes() and f2fs_wait_epoch(). */
-	atomic_inc(&sbi->wb_pending);
-	owner->epoch = sbi->wb_epoch;
-	atomic_inc(&sbi->wb_epoch_pending[owner->epoch]);
+	/* In flight from now on; seg_lock orders it with an epoch flip. */
+	owner->epoch = f2fs_count_in_flight(sbi);
 
 	cs->blkoff = next_free_ofs(sbi, cs->segno, ofs + 1);
 	/* Open the next segment now so that the log's next block is known. */
@@ -1347,7 +1338,8 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
 	int pages = 0, first = 0;
-	pgoff_t meta_blk = 0;
+	pgoff_t meta_blk = 0, first_index = 0;
+	unsigned long first_ino = 0;
 
 	/* One message per mount: the first error says what follows. */
 	if (bio->bi_status && !atomic_xchg(&sbi->wb_error, 1))
@@ -1355,9 +1347,17 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 	bio_for_each_segment_all(bv, bio, iter) {
 		struct page *page = bv->bv_page;
 
-		/* A meta cache page's index is its block address. */
-		if (!pages && page->mapping == sbi->meta_inode->i_mapping)
+		/*
+		 * A meta cache page's index is its block address, a node
+		 * page's its nid, a data page's its file offset: the bio's
+		 * own sector has moved on by now.
+		 */
+		if (!pages && page->mapping == sbi->meta_inode->i_mapping) {
 			meta_blk = page->index;
+		} else if (!pages) {
+			first_ino = page->mapping->host->i_ino;
+			first_index = page->index;
+		}
 		if (bio->bi_status) {
 			mapping_set_error(page->mapping, -EIO);
 			keep_failed_page(sbi, page);
@@ -1368,10 +1368,14 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 	if (first && meta_blk)
 		f2fs_err(sbi, "cannot write meta block %lu (%d): no checkpoint will be written, the last one stays in force (further write errors are not logged)",
 			 meta_blk, blk_status_to_errno(bio->bi_status));
+	else if (first && first_ino == sbi->node_inode->i_ino)
+		f2fs_err(sbi, "write error %d on %d node blocks from nid %lu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
+			 blk_status_to_errno(bio->bi_status), pages,
+			 first_index);
 	else if (first)
-		f2fs_err(sbi, "write error %d at sector %llu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
-			 blk_status_to_errno(bio->bi_status),
-			 (unsigned long long)bio->bi_iter.bi_sector);
+		f2fs_err(sbi, "write error %d on %d data blocks from inode %lu page %lu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
+			 blk_status_to_errno(bio->bi_status), pages,
+			 first_ino, first_index);
 	bio_put(bio);
 	wake = atomic_sub_and_test(pages, &sbi->wb_epoch_pending[epoch]);
 	if (atomic_sub_and_test(pages, &sbi->wb_pending) || wake)
@@ -1523,17 +1527,14 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      unsigned int epoch, enum f2fs_log_type type)
 {
 	typeof(b->log[0]) *l = &b->log[type];
-	struct request_queue *q = bdev_get_queue(sbi->sb->s_bdev);
-	/* A bio the device takes whole: a split's tail would be a request. */
-	unsigned int max_bytes = queue_max_sectors(q) << SECTOR_SHIFT;
-	unsigned short vecs = min_t(unsigned int, BIO_MAX_VECS,
-				    queue_max_segments(q));
+	struct request_queue *q;
 	struct blk_plug_cb *cb;
 	struct bio *bio;
 
+	/* bio_add_page() refuses a page past the bio's vector count. */
 	if (l->bio && blkaddr == l->next_blk && epoch == l->epoch &&
 	    l->bio->bi_opf == (REQ_OP_WRITE | flags) &&
-	    l->bio->bi_iter.bi_size < max_bytes &&
+	    l->bio->bi_iter.bi_size < l->max_bytes &&
 	    bio_add_page(l->bio, page, PAGE_SIZE, 0) == PAGE_SIZE) {
 		l->next_blk++;
 		return;
@@ -1543,7 +1544,11 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 	l->bio = NULL;
 	if (bio)
 		send_write_bio(bio);
-	bio = new_write_bio(sbi, blkaddr, flags, vecs, epoch);
+	/* A bio the device takes whole: a split's tail would be a request. */
+	q = bdev_get_queue(sbi->sb->s_bdev);
+	bio = new_write_bio(sbi, blkaddr, flags,
+			    min_t(unsigned int, BIO_MAX_VECS,
+				  queue_max_segments(q)), epoch);
 	__bio_add_page(bio, page, PAGE_SIZE, 0);
 	/* From here to storing the bio nothing sleeps (GFP_ATOMIC). */
 	if (!b->unplug) {
@@ -1558,6 +1563,7 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 	l->bio = bio;
 	l->next_blk = blkaddr + 1;
 	l->epoch = epoch;
+	l->max_bytes = queue_max_sectors(q) << SECTOR_SHIFT;
 }
 
 /**
@@ -1604,6 +1610,26 @@ int f2fs_create_batch_wq(void)
 void f2fs_destroy_batch_wq(void)
 {
 	destroy_workqueue(f2fs_batch_wq);
+}
+
+/**
+ * f2fs_count_in_flight - count a block as in flight until its bio ends.
+ * @sbi: the mount.
+ *
+ * Every block written through f2fs_batch_write() or f2fs_submit_write() is
+ * counted so first; the bio's end_io uncounts it and wakes the waiters of
+ * f2fs_wait_writes() and f2fs_wait_epoch().  A caller whose block an fsync
+ * may wait for holds sm.seg_lock, which orders it with an epoch flip.
+ *
+ * Return: the write epoch the block counts in (0 or 1), for its bio.
+ */
+unsigned int f2fs_count_in_flight(struct f2fs_sb_info *sbi)
+{
+	unsigned int epoch = READ_ONCE(sbi->wb_epoch);
+
+	atomic_inc(&sbi->wb_pending);
+	atomic_inc(&sbi->wb_epoch_pending[epoch]);
+	return epoch;
 }
 
 /**

@@ -515,15 +515,17 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 }
 
 static const struct super_operations f2fs_sops = {
+	/* the inode cache: inode.c and this file */
 	.alloc_inode	= f2fs_alloc_inode,
+	.dirty_inode	= f2fs_dirty_inode,	/* inode.c */
+	.evict_inode	= f2fs_evict_inode,	/* inode.c */
 	.free_inode	= f2fs_free_inode,
-	.dirty_inode	= f2fs_dirty_inode,
-	.evict_inode	= f2fs_evict_inode,
+	/* the mount */
+	.statfs		= f2fs_statfs,
+	.show_options	= f2fs_show_options,
+	.remount_fs	= f2fs_remount,
 	.sync_fs	= f2fs_sync_fs,
 	.put_super	= f2fs_put_super,
-	.statfs		= f2fs_statfs,
-	.remount_fs	= f2fs_remount,
-	.show_options	= f2fs_show_options,
 };
 
 /* Superblock checks that need nothing but the superblock itself. */

@@ -469,19 +469,19 @@ static const struct xattr_handler trusted_handler = {
 };
 
 static const struct xattr_handler security_handler = {
-	.prefix	= XATTR_SECURITY_PREFIX,
 	.flags	= F2FS_XATTR_INDEX_SECURITY,
-	.get	= xattr_get,
+	.prefix	= XATTR_SECURITY_PREFIX,
 	.set	= xattr_set,
+	.get	= xattr_get,
 };
 
 /* The VFS's handlers serve system.posix_acl_* through our get/set_acl. */
 const struct xattr_handler *f2fs_xattr_handlers[] = {
-	&user_handler,
-	&trusted_handler,
-	&security_handler,
-	&posix_acl_access_xattr_handler,
+	&posix_acl_access_xattr_handler,	/* system.posix_acl_access */
 	&posix_acl_default_xattr_handler,
+	&user_handler,
+	&security_handler,
+	&trusted_handler,
 	NULL,
 };
 

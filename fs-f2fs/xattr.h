@@ -28,17 +28,23 @@
 #ifndef _F2FS_XATTR_H
 #define _F2FS_XATTR_H
 
-#include <linux/xattr.h>
 #include <linux/posix_acl.h>
+#include <linux/xattr.h>
 
+/* h_magic of every xattr list */
 #define F2FS_XATTR_MAGIC		0xF2F52011
 
-/* Namespaces (e_name_index). */
-#define F2FS_XATTR_INDEX_USER			1
-#define F2FS_XATTR_INDEX_POSIX_ACL_ACCESS	2
-#define F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT	3
-#define F2FS_XATTR_INDEX_TRUSTED		4
-#define F2FS_XATTR_INDEX_SECURITY		6
+/*
+ * Namespaces (e_name_index), the numbers of the on-disk format: an entry
+ * keeps its name without the prefix, the index says which prefix.
+ */
+enum {
+	F2FS_XATTR_INDEX_USER = 1,		/* "user." */
+	F2FS_XATTR_INDEX_POSIX_ACL_ACCESS,	/* system.posix_acl_access */
+	F2FS_XATTR_INDEX_POSIX_ACL_DEFAULT,	/* system.posix_acl_default */
+	F2FS_XATTR_INDEX_TRUSTED,		/* "trusted." */
+	F2FS_XATTR_INDEX_SECURITY = 6,		/* "security." (5 is unused) */
+};
 
 /**
  * struct f2fs_xattr_header - start of an inode's xattr list.
