@@ -178,7 +178,7 @@ static int check_cp(struct f2fs_sb_info *sbi)
 	u32 total = le32_to_cpu(cp->cp_pack_total_block_count);
 	u64 user = le64_to_cpu(cp->user_block_count);
 	u64 valid = le64_to_cpu(cp->valid_block_count);
-	u32 meta, i, j;
+	u32 meta, sums, i, j;
 
 	meta = le32_to_cpu(raw->segment_count_ckpt) + sit_segs + nat_segs +
 	       le32_to_cpu(raw->segment_count_ssa) +
@@ -204,8 +204,15 @@ static int check_cp(struct f2fs_sb_info *sbi)
 		f2fs_err(sbi, "checkpoint version bitmap sizes invalid");
 		return -EFSCORRUPTED;
 	}
-	if (start_sum < 1 + payload ||
-	    start_sum > total - 1 - F2FS_NR_DATA_LOGS) {
+	/*
+	 * The data logs' summaries take one or two blocks in the compact
+	 * form, three in the full one; an unmount pack adds the node logs'.
+	 */
+	sums = (le32_to_cpu(cp->ckpt_flags) & CP_COMPACT_SUM_FLAG) ? 1 :
+	       F2FS_NR_DATA_LOGS;
+	if (le32_to_cpu(cp->ckpt_flags) & (CP_UMOUNT_FLAG | CP_FASTBOOT_FLAG))
+		sums += F2FS_NR_NODE_LOGS;
+	if (start_sum < 1 + payload || (u64)start_sum + sums > total - 1) {
 		f2fs_err(sbi, "checkpoint summary start %u invalid", start_sum);
 		return -EFSCORRUPTED;
 	}
@@ -575,6 +582,50 @@ static void write_orphan_blocks(struct f2fs_sb_info *sbi,
 	kfree(ob);
 }
 
+/*
+ * The compact form of the data logs' summaries, as stock writes it when it
+ * is shorter: the NAT journal (the hot data log's) and the SIT journal (the
+ * cold data log's), then the used entries of the hot, warm and cold data
+ * logs one after another, F2FS_SUM_PAYLOAD bytes to a block and no footer.
+ * Fills @buf (two zeroed blocks) and returns the blocks used, 1 or 2; or 0
+ * when the entries need three blocks or more (the full form is no longer).
+ * sm.seg_lock held: the logs do not move.
+ */
+static unsigned int pack_compact_sums(struct f2fs_sb_info *sbi, u8 *buf)
+{
+	const unsigned int first = (F2FS_SUM_PAYLOAD - 2 * SUM_JOURNAL_SIZE) /
+				   SUMMARY_SIZE;
+	const unsigned int per_block = F2FS_SUM_PAYLOAD / SUMMARY_SIZE;
+	unsigned int used[F2FS_NR_DATA_LOGS], n = 0, ofs, blk = 0, i, j;
+
+	for (i = 0; i < F2FS_NR_DATA_LOGS; i++) {
+		struct f2fs_curseg *cs = &sbi->curseg[i];
+
+		/* SSR fills holes anywhere in the segment: all entries go. */
+		used[i] = cs->alloc_type ? sbi->blocks_per_seg : cs->blkoff;
+		n += used[i];
+	}
+	if (n > first + per_block)
+		return 0;
+	memcpy(buf, &sbi->curseg[F2FS_LOG_HOT_DATA].sum->journal,
+	       SUM_JOURNAL_SIZE);
+	memcpy(buf + SUM_JOURNAL_SIZE,
+	       &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal, SUM_JOURNAL_SIZE);
+	ofs = 2 * SUM_JOURNAL_SIZE;
+	for (i = 0; i < F2FS_NR_DATA_LOGS; i++) {
+		for (j = 0; j < used[i]; j++) {
+			if (ofs + SUMMARY_SIZE > F2FS_SUM_PAYLOAD) {
+				blk++;
+				ofs = 0;
+			}
+			memcpy(buf + blk * F2FS_BLKSIZE + ofs,
+			       &sbi->curseg[i].sum->entries[j], SUMMARY_SIZE);
+			ofs += SUMMARY_SIZE;
+		}
+	}
+	return blk + 1;
+}
+
 static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 			 struct f2fs_wbatch *b)
 {
@@ -583,19 +634,31 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 	u32 payload = le32_to_cpu(sbi->raw_super->cp_payload);
 	u32 crc_ofs = le32_to_cpu(cp->checksum_offset);
 	bool umount = why == F2FS_CP_UMOUNT;
-	unsigned int orphans, i, nsums = umount ? F2FS_NR_LOGS : F2FS_NR_DATA_LOGS;
+	unsigned int orphans, i, compact = 0, dsums = F2FS_NR_DATA_LOGS;
+	unsigned int nsums = umount ? F2FS_NR_NODE_LOGS : 0;
+	u8 *cbuf;
 	u32 start, total, blk, flags;
 	int err = 0;
 
 	start = sbi->cp_addr == cp_start ? cp_start + sbi->blocks_per_seg :
 					   cp_start;
+	/* Without memory for it, the full form does. */
+	cbuf = kzalloc(2 * F2FS_BLKSIZE, GFP_NOFS);
+	/* The summaries are packed as the logs stand in the pack. */
+	mutex_lock(&sbi->sm.seg_lock);
+	if (cbuf)
+		compact = pack_compact_sums(sbi, cbuf);
+	if (compact)
+		dsums = compact;
 	spin_lock(&sbi->inode_lock);
 	orphans = GET_ORPHAN_BLOCKS(sbi->orphan_count);
 	spin_unlock(&sbi->inode_lock);
-	total = 1 + payload + orphans + nsums + 1;
+	total = 1 + payload + orphans + dsums + nsums + 1;
 	if (total > sbi->blocks_per_seg) {
+		mutex_unlock(&sbi->sm.seg_lock);
 		f2fs_err(sbi, "too many orphan inodes for a checkpoint pack");
-		return -ENOSPC;
+		err = -ENOSPC;
+		goto free_cbuf;
 	}
 
 	cp->checkpoint_ver = cpu_to_le64(sbi->cp_ver + 1);
@@ -604,7 +667,6 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 	cp->valid_node_count = cpu_to_le32(sbi->valid_node_count);
 	cp->valid_inode_count = cpu_to_le32(sbi->valid_inode_count);
 	spin_unlock(&sbi->stat_lock);
-	mutex_lock(&sbi->sm.seg_lock);
 	cp->free_segment_count = cpu_to_le32(sbi->sm.free_segs +
 					     sbi->sm.prefree_segs);
 	for (i = 0; i < F2FS_NR_LOGS; i++) {
@@ -625,6 +687,8 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 		flags |= CP_UMOUNT_FLAG;
 	if (orphans)
 		flags |= CP_ORPHAN_PRESENT_FLAG;
+	if (compact)
+		flags |= CP_COMPACT_SUM_FLAG;
 	cp->ckpt_flags = cpu_to_le32(flags);
 	cp->cp_pack_total_block_count = cpu_to_le32(total);
 	cp->cp_pack_start_sum = cpu_to_le32(1 + payload + orphans);
@@ -642,7 +706,12 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 		write_orphan_blocks(sbi, b, blk, orphans, &sbi->orphans, &err);
 		blk += orphans;
 	}
-	for (i = 0; i < nsums && !err; i++) {
+	for (i = 0; i < compact && !err; i++)
+		err = f2fs_queue_meta_block(sbi, b, blk++,
+					    cbuf + i * F2FS_BLKSIZE);
+	/* The full form's data summaries, then an unmount's node ones. */
+	for (i = compact ? F2FS_NR_DATA_LOGS : 0;
+	     i < F2FS_NR_DATA_LOGS + nsums && !err; i++) {
 		struct f2fs_summary_block *sum = sbi->curseg[i].sum;
 
 		sum->footer.entry_type = i < F2FS_NR_DATA_LOGS ? SUM_TYPE_DATA :
@@ -655,14 +724,16 @@ static int write_cp_pack(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why,
 	if (!err && atomic_read(&sbi->wb_error))
 		err = -EIO;
 	if (err)
-		return err;
+		goto free_cbuf;
 	/* Everything before must be durable before the pack closes. */
 	err = f2fs_write_meta_block(sbi, blk, cp, REQ_PREFLUSH | REQ_FUA);
 	if (err)
-		return err;
+		goto free_cbuf;
 	sbi->cp_addr = start;
 	sbi->cp_ver++;
-	return 0;
+free_cbuf:
+	kfree(cbuf);
+	return err;
 }
 
 static bool nothing_to_write(struct f2fs_sb_info *sbi)
@@ -791,8 +862,6 @@ int f2fs_write_checkpoint(struct f2fs_sb_info *sbi, enum f2fs_cp_reason why)
 		err = f2fs_flush_sit(sbi, &batch);
 		t = cp_phase_end(&ph.sit_ns, t);
 	}
-	if (!err)
-		err = f2fs_write_node_sums_to_ssa(sbi, &batch);
 	if (!err) {
 		err = write_cp_pack(sbi, why, &batch);
 		cp_phase_end(&ph.pack_ns, t);

@@ -1154,8 +1154,6 @@ bool f2fs_space_short(struct f2fs_sb_info *sbi);
 unsigned int f2fs_dirty_need_segs(struct f2fs_sb_info *sbi);
 unsigned int f2fs_gc_room_segs(struct f2fs_sb_info *sbi);
 int f2fs_flush_sit(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch);
-int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi,
-				struct f2fs_wbatch *b);
 void f2fs_sit_checkpointed(struct f2fs_sb_info *sbi);
 void f2fs_discard_prefree(struct f2fs_sb_info *sbi);
 unsigned int f2fs_free_segments(struct f2fs_sb_info *sbi);
@@ -1219,6 +1217,8 @@ void f2fs_drop_recovered_inode(struct f2fs_sb_info *sbi, u32 ino);
 extern const struct address_space_operations f2fs_node_aops;
 
 /* recovery.c */
+int f2fs_read_main_blocks(struct f2fs_sb_info *sbi, u32 blkaddr,
+			  struct page **pages, unsigned int count);
 int f2fs_read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 			 struct page *page);
 u64 f2fs_chain_ver(struct f2fs_sb_info *sbi);

@@ -629,42 +629,58 @@ static bool nid_is_free(struct f2fs_sb_info *sbi, u32 nid, u32 disk_addr)
 	return free;
 }
 
-/* Refill the free nid list by scanning NAT blocks; nid_lock held. */
+/*
+ * Refill the free nid list by scanning NAT blocks from nm->next_scan;
+ * nid_lock held.  The next scan resumes at the first nid this one did not
+ * look at, even inside a block: new nodes then fill each NAT block before
+ * the next, and a tree's NAT entries stay in as few blocks as stock's.
+ * (Resuming at the next block wasted every free nid past the batch's
+ * 256th: 10,400 inodes took 40 NAT blocks instead of 23, each one more
+ * block for a checkpoint to write and for a cold lookup to read.)
+ */
 static int scan_free_nids(struct f2fs_sb_info *sbi)
 {
 	struct f2fs_nm_info *nm = &sbi->nm;
-	u32 blocks = nm->nat_blocks, b, start, i, nid;
+	u32 blocks = nm->nat_blocks, start = nm->next_scan, resume = 0;
+	u32 b, i, nid, first, end;
 	unsigned int scanned;
 
-	start = nm->next_scan / NAT_ENTRY_PER_BLOCK;
-	for (scanned = 0; scanned < blocks; scanned++) {
+	if (start >= blocks * NAT_ENTRY_PER_BLOCK)
+		start = 0;
+	/* One lap, plus the head of the first block when it began inside. */
+	for (scanned = 0; scanned <= blocks; scanned++) {
 		struct f2fs_nat_block *nb;
 		struct page *page;
-		u32 addr;
 
-		b = (start + scanned) % blocks;
-		addr = nat_block_addr(sbi, b * NAT_ENTRY_PER_BLOCK);
-		page = f2fs_get_meta_page(sbi, addr);
+		b = (start / NAT_ENTRY_PER_BLOCK + scanned) % blocks;
+		first = scanned ? 0 : start % NAT_ENTRY_PER_BLOCK;
+		end = scanned < blocks ? NAT_ENTRY_PER_BLOCK :
+					 start % NAT_ENTRY_PER_BLOCK;
+		if (first >= end)
+			break;
+		nid = b * NAT_ENTRY_PER_BLOCK;
+		page = f2fs_get_meta_page(sbi, nat_block_addr(sbi, nid));
 		if (IS_ERR(page))
 			return PTR_ERR(page);
 		nb = page_address(page);
-		for (i = 0; i < NAT_ENTRY_PER_BLOCK; i++) {
+		for (i = first; i < end; i++) {
 			nid = b * NAT_ENTRY_PER_BLOCK + i;
+			if (nm->free_cnt >= F2FS_FREE_NID_BATCH)
+				break;
 			if (nid < F2FS_RESERVED_NODE_NUM || nid == sbi->root_ino)
 				continue;
 			if (nid_is_free(sbi, nid,
-					le32_to_cpu(nb->entries[i].block_addr)) &&
-			    nm->free_cnt < F2FS_FREE_NID_BATCH)
+					le32_to_cpu(nb->entries[i].block_addr)))
 				nm->free_nids[nm->free_cnt++] = nid;
 		}
 		put_page(page);
+		resume = (b * NAT_ENTRY_PER_BLOCK + i) %
+			 (blocks * NAT_ENTRY_PER_BLOCK);
 		if (nm->free_cnt >= F2FS_FREE_NID_BATCH / 2 ||
-		    (nm->free_cnt && scanned >= 8)) {
-			scanned++;
+		    (nm->free_cnt && scanned >= 8))
 			break;
-		}
 	}
-	nm->next_scan = ((start + scanned) % blocks) * NAT_ENTRY_PER_BLOCK;
+	nm->next_scan = resume;
 	/* Hand out low nids first, as the scan found them. */
 	for (i = 0; i < nm->free_cnt / 2; i++)
 		swap(nm->free_nids[i], nm->free_nids[nm->free_cnt - 1 - i]);

@@ -91,10 +91,12 @@ u64 f2fs_chain_ver(struct f2fs_sb_info *sbi)
 }
 
 /**
- * f2fs_read_main_block - read one block of the main area, bypassing caches.
+ * f2fs_read_main_blocks - read consecutive blocks of the main area in one
+ *	request, bypassing caches.
  * @sbi: the mount.
- * @blkaddr: the block.
- * @page: a page of the caller's to read it into.
+ * @blkaddr: the first block.
+ * @pages: the caller's pages to read them into, one per block.
+ * @count: how many, 1 to BIO_MAX_VECS.
  *
  * For mount-time scans (recovery, the node summaries of the current
  * segments): the block device's own cache is never used, since it may hold
@@ -102,18 +104,37 @@ u64 f2fs_chain_ver(struct f2fs_sb_info *sbi)
  *
  * Return: 0 or the error of the read.
  */
-int f2fs_read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
-			 struct page *page)
+int f2fs_read_main_blocks(struct f2fs_sb_info *sbi, u32 blkaddr,
+			  struct page **pages, unsigned int count)
 {
 	struct bio *bio;
+	unsigned int i;
 	int err;
 
-	bio = bio_alloc(sbi->sb->s_bdev, 1, REQ_OP_READ | REQ_META, GFP_NOFS);
+	bio = bio_alloc(sbi->sb->s_bdev, count, REQ_OP_READ | REQ_META,
+			GFP_NOFS);
 	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
-	__bio_add_page(bio, page, PAGE_SIZE, 0);
+	for (i = 0; i < count; i++)
+		__bio_add_page(bio, pages[i], PAGE_SIZE, 0);
 	err = submit_bio_wait(bio);
 	bio_put(bio);
 	return err;
+}
+
+/**
+ * f2fs_read_main_block - read one block of the main area, bypassing caches.
+ * @sbi: the mount.
+ * @blkaddr: the block.
+ * @page: a page of the caller's to read it into.
+ *
+ * See f2fs_read_main_blocks().
+ *
+ * Return: 0 or the error of the read.
+ */
+int f2fs_read_main_block(struct f2fs_sb_info *sbi, u32 blkaddr,
+			 struct page *page)
+{
+	return f2fs_read_main_blocks(sbi, blkaddr, &page, 1);
 }
 
 static void chain_free(struct chain *ch)

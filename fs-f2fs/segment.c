@@ -114,38 +114,54 @@ static int read_full_sum(struct f2fs_sb_info *sbi, unsigned int type)
 	return f2fs_read_meta_blocks(sbi, blk, cs->sum, 1);
 }
 
+/* Blocks restore_node_sums() reads per request. */
+#define RESTORE_CHUNK	64
+
 /*
  * Without node summaries in the pack, the SSA block of a current node
  * segment is as old as the segment's opening: the stock module rebuilds it
- * from the footers of the blocks the log has written since, and so do we
- * (our own checkpoints write the SSA, whose entries then already agree).
+ * from the footers of the blocks the log has written since, and so do we.
+ * Neither writes the SSA block of a current node segment at a checkpoint;
+ * the log writes it when it leaves the segment.  The blocks are read
+ * RESTORE_CHUNK at a time: a full segment is then 8 requests, not 512.
  */
 static int restore_node_sums(struct f2fs_sb_info *sbi, unsigned int type)
 {
 	struct f2fs_curseg *cs = &sbi->curseg[type];
-	u32 start, i, n = min_t(u32, cs->blkoff, sbi->blocks_per_seg);
-	struct page *page;
+	u32 start, i, j, chunk, n = min_t(u32, cs->blkoff, sbi->blocks_per_seg);
+	struct page *pages[RESTORE_CHUNK] = {};
+	struct f2fs_summary *e;
 	__le32 nid;
 	int err = 0;
 
-	if (cs->segno >= sbi->main_segs)
-		return 0;	/* check_cursegs() reports it */
-	page = alloc_page(GFP_KERNEL);
-	if (!page)
-		return -ENOMEM;
+	if (cs->segno >= sbi->main_segs || !n)
+		return 0;	/* check_cursegs() reports a bad segno */
+	for (j = 0; j < min_t(u32, n, RESTORE_CHUNK); j++) {
+		pages[j] = alloc_page(GFP_KERNEL);
+		if (!pages[j]) {
+			err = -ENOMEM;
+			goto free_pages;
+		}
+	}
 	start = sbi->main_blkaddr + (cs->segno << sbi->log_blocks_per_seg);
-	for (i = 0; i < n; i++) {
-		err = f2fs_read_main_block(sbi, start + i, page);
+	for (i = 0; i < n; i += chunk) {
+		chunk = min_t(u32, n - i, RESTORE_CHUNK);
+		err = f2fs_read_main_blocks(sbi, start + i, pages, chunk);
 		if (err)
 			break;
-		nid = ((struct f2fs_node *)page_address(page))->footer.nid;
-		if (cs->sum->entries[i].nid == nid)
-			continue;
-		cs->sum->entries[i].nid = nid;
-		cs->sum->entries[i].version = 0;
-		cs->sum->entries[i].ofs_in_node = 0;
+		for (j = 0; j < chunk; j++) {
+			nid = ((struct f2fs_node *)page_address(pages[j]))->footer.nid;
+			e = &cs->sum->entries[i + j];
+			if (e->nid == nid)
+				continue;
+			e->nid = nid;
+			e->version = 0;
+			e->ofs_in_node = 0;
+		}
 	}
-	__free_page(page);
+free_pages:
+	for (j = 0; j < RESTORE_CHUNK && pages[j]; j++)
+		__free_page(pages[j]);
 	return err;
 }
 
@@ -1119,36 +1135,6 @@ out:
 	}
 	mutex_unlock(&sm->seg_lock);
 	return err;
-}
-
-/**
- * f2fs_write_node_sums_to_ssa - store the node logs' summaries in the SSA.
- * @sbi: the mount, inside a checkpoint.
- * @b: the checkpoint's batch of meta writes (f2fs_queue_meta_block()).
- *
- * A checkpoint that is not an unmount checkpoint keeps the node logs'
- * summaries only in the SSA; mount reads them from there.
- *
- * Return: 0 or the error of queueing a meta write (its I/O error comes
- * later, in sbi->wb_error).
- */
-int f2fs_write_node_sums_to_ssa(struct f2fs_sb_info *sbi,
-				struct f2fs_wbatch *b)
-{
-	unsigned int i;
-	int err;
-
-	for (i = F2FS_LOG_HOT_NODE; i < F2FS_NR_LOGS; i++) {
-		struct f2fs_curseg *cs = &sbi->curseg[i];
-
-		sum_footer(cs->sum, i);
-		err = f2fs_queue_meta_block(sbi, b,
-					    sbi->ssa_blkaddr + cs->segno,
-					    cs->sum);
-		if (err)
-			return err;
-	}
-	return 0;
 }
 
 /* Discard @len segments from @start; seg_lock held. */
