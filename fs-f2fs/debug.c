@@ -432,6 +432,7 @@ static int stats_show(struct seq_file *m, void *unused)
 			F2FS_NR_NAT_SOURCES);
 	kv_atomic_array(m, "node_reads", node_read_names, st->node_reads,
 			F2FS_NR_NODE_READ_KINDS);
+	kv(m, "node_ra_neighbours", atomic64_read(&st->node_ra_neighbours));
 
 	/* fsync and roll-forward recovery. */
 	kv_atomic_array(m, "fsync", fsync_kind_names, st->fsyncs,

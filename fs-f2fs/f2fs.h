@@ -424,6 +424,8 @@ enum f2fs_node_read_kind {
  * @extent_updates: changes of a cached extent (atomic).
  * @nat_lookups: NAT lookups per enum f2fs_nat_source (atomic).
  * @node_reads: node block reads per enum f2fs_node_read_kind (atomic).
+ * @node_ra_neighbours: of the readahead reads, those of neighbours: node
+ *	blocks no caller asked for, that follow one asked for (atomic).
  * @fsyncs: fsync calls per enum f2fs_fsync_kind (atomic).
  * @room_calls: writers (or the cleaner thread) that had to make room
  *	before dirtying more (f2fs_make_room(), atomic).
@@ -477,6 +479,7 @@ struct f2fs_stats {
 	atomic64_t extent_updates;
 	atomic64_t nat_lookups[F2FS_NR_NAT_SOURCES];
 	atomic64_t node_reads[F2FS_NR_NODE_READ_KINDS];
+	atomic64_t node_ra_neighbours;
 	atomic64_t fsyncs[F2FS_NR_FSYNC_KINDS];
 	atomic64_t room_calls;
 	atomic64_t room_enospc;

@@ -244,7 +244,26 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
  * !uptodate: the synchronous path reads it again and reports the error.
  * Readahead never reports errors itself; a bad NAT entry is logged by the
  * lookup, as it would be later by the reader.
+ *
+ * Neighbours: a tree written in one go (untar, cp -r) has its inodes in
+ * the node log in the order they were made, so that the inodes of one
+ * directory's entries lie among those of its subdirectories' entries,
+ * which du and ls -lR stat next.  Reading only the entries asked for cuts
+ * that run into many small requests, one or more per directory.  So each
+ * block asked for also brings the valid node blocks that follow it in its
+ * segment, up to node_ra_span blocks on: the segment's summary (SSA)
+ * names each block's nid, and the nid's NAT entry, when it is at hand
+ * without I/O, must name that very block.  A stale summary entry (of a
+ * current segment) then fails the check, and only costs nothing read.
  */
+
+/* Node blocks past each one asked for that readahead brings too. */
+static unsigned int node_ra_span = 64;
+module_param(node_ra_span, uint, 0644);
+MODULE_PARM_DESC(node_ra_span, "node readahead also reads the valid node blocks up to this many blocks past each one asked for, in its segment (default 64, 0 = off)");
+
+/* At most this many neighbours per readahead call. */
+#define NODE_RA_NEIGHBOURS	256
 
 /* A node being read ahead: its locked page and the block it comes from. */
 struct node_ra {
@@ -270,6 +289,32 @@ static u32 nat_cached_addr(struct f2fs_sb_info *sbi, u32 nid)
 	if (e)
 		addr = e->blkaddr;
 	up_read(&sbi->nm.nat_lock);
+	return addr;
+}
+
+/*
+ * The block of @nid if its NAT entry is at hand without I/O: cached, in
+ * the journal, or in a NAT block in the meta cache.  NULL_ADDR otherwise.
+ */
+static u32 nat_addr_noio(struct f2fs_sb_info *sbi, u32 nid)
+{
+	struct f2fs_nat_entry ne;
+	struct page *page;
+	u32 addr = nat_cached_addr(sbi, nid);
+
+	if (addr != NULL_ADDR || nid < F2FS_RESERVED_NODE_NUM ||
+	    nid >= sbi->nm.max_nid)
+		return addr;
+	if (nat_from_journal(sbi, nid, &ne))
+		return le32_to_cpu(ne.block_addr);
+	page = find_get_page(sbi->meta_inode->i_mapping,
+			     nat_block_addr(sbi, nid));
+	if (!page)
+		return NULL_ADDR;
+	if (PageUptodate(page))
+		addr = le32_to_cpu(((struct f2fs_nat_block *)page_address(page))->
+				   entries[nid % NAT_ENTRY_PER_BLOCK].block_addr);
+	put_page(page);
 	return addr;
 }
 
@@ -319,14 +364,96 @@ static struct page *node_ra_page(struct f2fs_sb_info *sbi, u32 nid,
 	return &folio->page;
 }
 
+/* Is @blkaddr among the first @nr of @ra (sorted by block)? */
+static bool ra_has(const struct node_ra *ra, unsigned int nr, u32 blkaddr)
+{
+	unsigned int lo = 0, hi = nr;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (ra[mid].blkaddr == blkaddr)
+			return true;
+		if (ra[mid].blkaddr < blkaddr)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return false;
+}
+
+/*
+ * Add to @ra (@nr nodes sorted by block, room for @cap) the neighbours of
+ * each: see "Neighbours" above.  Returns the new count; @ra is no longer
+ * sorted.
+ */
+static unsigned int ra_neighbours(struct f2fs_sb_info *sbi,
+				  struct node_ra *ra, unsigned int nr,
+				  unsigned int cap)
+{
+	unsigned int asked = nr, span = READ_ONCE(node_ra_span), i;
+	struct f2fs_nat_cached ni;
+	struct page *ssa = NULL;
+	u32 segno = U32_MAX, from = 0, blk, end, seg_end, nid;
+
+	for (i = 0; i < asked && nr < cap && span; i++) {
+		u32 b = ra[i].blkaddr;
+
+		if (f2fs_seg_of(sbi, b) != segno) {
+			if (ssa)
+				put_page(ssa);
+			segno = f2fs_seg_of(sbi, b);
+			ssa = f2fs_get_meta_page(sbi, sbi->ssa_blkaddr + segno);
+			if (IS_ERR(ssa)) {
+				ssa = NULL;
+				break;
+			}
+			from = 0;
+		}
+		seg_end = f2fs_seg_blkaddr(sbi, segno) + sbi->blocks_per_seg;
+		end = min_t(u32, b + 1 + span, seg_end);
+		/* Windows overlap: start where the last one ended. */
+		for (blk = max(b + 1, from); blk < end && nr < cap; blk++) {
+			struct f2fs_summary_block *sum = page_address(ssa);
+
+			if (ra_has(ra, asked, blk))
+				continue;
+			nid = le32_to_cpu(sum->entries[blk -
+					f2fs_seg_blkaddr(sbi, segno)].nid);
+			if (nat_addr_noio(sbi, nid) != blk)
+				continue;
+			ra[nr].page = node_ra_page(sbi, nid, &ni);
+			if (!ra[nr].page)
+				continue;
+			if (ni.blkaddr != blk) {
+				/* Moved since: still worth its read. */
+				ra[nr].blkaddr = ni.blkaddr;
+			} else {
+				ra[nr].blkaddr = blk;
+			}
+			atomic64_inc(&sbi->stats.node_reads[F2FS_NODE_READ_RA]);
+			atomic64_inc(&sbi->stats.node_ra_neighbours);
+			trace_f2fs_node_read(sbi->sb, nid, ni.ino, ra[nr].blkaddr,
+					     F2FS_NODE_READ_RA);
+			nr++;
+		}
+		from = max(from, end);
+	}
+	if (ssa)
+		put_page(ssa);
+	return nr;
+}
+
 /**
  * f2fs_ra_node_pages - start reading nodes that are not in the cache.
  * @sbi: the mount.
  * @nids: the nodes; free, invalid, repeated and cached ones are skipped.
  * @n: how many.
  *
- * Reads are sorted by block and contiguous blocks go in one bio.  Each
- * read is counted in node_reads_ra and fires f2fs_node_read (READAHEAD).
+ * The valid node blocks that follow each in its segment come too (see
+ * "Neighbours" above).  Reads are sorted by block and contiguous blocks go
+ * in one bio.  Each read is counted in node_reads_ra and fires
+ * f2fs_node_read (READAHEAD).
  * Nothing waits for the reads; on any failure (no memory, a bad NAT
  * entry) the node is simply not read ahead.
  *
@@ -343,7 +470,8 @@ unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
 
 	if (!n)
 		return 0;
-	ra = kmalloc_array(n, sizeof(*ra), GFP_NOFS | __GFP_NOWARN);
+	ra = kmalloc_array(n + NODE_RA_NEIGHBOURS, sizeof(*ra),
+			   GFP_NOFS | __GFP_NOWARN);
 	if (!ra)
 		return 0;
 	for (i = 0; i < n; i++) {
@@ -357,6 +485,10 @@ unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
 		nr++;
 	}
 	sort(ra, nr, sizeof(*ra), node_ra_cmp, NULL);
+	if (nr) {
+		nr = ra_neighbours(sbi, ra, nr, n + NODE_RA_NEIGHBOURS);
+		sort(ra, nr, sizeof(*ra), node_ra_cmp, NULL);
+	}
 
 	blk_start_plug(&plug);
 	for (i = 0; i < nr; i = j) {
