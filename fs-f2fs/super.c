@@ -702,7 +702,6 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	f2fs_init_failed_writes(sbi);
 }
 
-/* Read one main-area block synchronously (mount-time checks). */
 /* Why this image cannot be written by this module yet, or NULL. */
 static const char *write_blocker(struct f2fs_sb_info *sbi)
 {
