@@ -52,6 +52,13 @@ static u32 nat_block_addr(struct f2fs_sb_info *sbi, u32 nid)
 	return addr;
 }
 
+/* The entry of @nid in its NAT block, read into @page. */
+static struct f2fs_nat_entry *nat_entry_in(struct page *page, u32 nid)
+{
+	return &((struct f2fs_nat_block *)page_address(page))->
+		entries[nid % NAT_ENTRY_PER_BLOCK];
+}
+
 static bool nat_from_journal(struct f2fs_sb_info *sbi, u32 nid,
 			     struct f2fs_nat_entry *ne)
 {
@@ -123,8 +130,7 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 			page = f2fs_get_meta_page(sbi, nat_block_addr(sbi, nid));
 			if (IS_ERR(page))
 				return PTR_ERR(page);
-			ne = ((struct f2fs_nat_block *)page_address(page))->
-				entries[nid % NAT_ENTRY_PER_BLOCK];
+			ne = *nat_entry_in(page, nid);
 			put_page(page);
 		}
 		ni->nid = nid;
@@ -255,6 +261,8 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
  * names each block's nid, and the nid's NAT entry, when it is at hand
  * without I/O, must name that very block.  A stale summary entry (of a
  * current segment) then fails the check, and only costs nothing read.
+ * The SSA block itself is read synchronously, once per segment (512
+ * nodes), and stays in the meta cache.
  */
 
 /* Node blocks past each one asked for that readahead brings too. */
@@ -312,8 +320,7 @@ static u32 nat_addr_noio(struct f2fs_sb_info *sbi, u32 nid)
 	if (!page)
 		return NULL_ADDR;
 	if (PageUptodate(page))
-		addr = le32_to_cpu(((struct f2fs_nat_block *)page_address(page))->
-				   entries[nid % NAT_ENTRY_PER_BLOCK].block_addr);
+		addr = le32_to_cpu(nat_entry_in(page, nid)->block_addr);
 	put_page(page);
 	return addr;
 }
@@ -425,12 +432,8 @@ static unsigned int ra_neighbours(struct f2fs_sb_info *sbi,
 			ra[nr].page = node_ra_page(sbi, nid, &ni);
 			if (!ra[nr].page)
 				continue;
-			if (ni.blkaddr != blk) {
-				/* Moved since: still worth its read. */
-				ra[nr].blkaddr = ni.blkaddr;
-			} else {
-				ra[nr].blkaddr = blk;
-			}
+			/* Where it is now, should it have moved since. */
+			ra[nr].blkaddr = ni.blkaddr;
 			atomic64_inc(&sbi->stats.node_reads[F2FS_NODE_READ_RA]);
 			atomic64_inc(&sbi->stats.node_ra_neighbours);
 			trace_f2fs_node_read(sbi->sb, nid, ni.ino, ra[nr].blkaddr,

@@ -1324,7 +1324,7 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 	struct bio_vec *bv;
 	struct bvec_iter_all iter;
 	int pages = 0, first = 0;
-	pgoff_t meta_blk = 0, first_index = 0;
+	pgoff_t first_index = 0;
 	unsigned long first_ino = 0;
 
 	/* One message per mount: the first error says what follows. */
@@ -1338,9 +1338,7 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 		 * page's its nid, a data page's its file offset: the bio's
 		 * own sector has moved on by now.
 		 */
-		if (!pages && page->mapping == sbi->meta_inode->i_mapping) {
-			meta_blk = page->index;
-		} else if (!pages) {
+		if (!pages) {
 			first_ino = page->mapping->host->i_ino;
 			first_index = page->index;
 		}
@@ -1351,9 +1349,9 @@ static void write_end_io(struct bio *bio, unsigned int epoch)
 		end_page_writeback(page);
 		pages++;
 	}
-	if (first && meta_blk)
+	if (first && first_ino == sbi->meta_inode->i_ino)
 		f2fs_err(sbi, "cannot write meta block %lu (%d): no checkpoint will be written, the last one stays in force (further write errors are not logged)",
-			 meta_blk, blk_status_to_errno(bio->bi_status));
+			 first_index, blk_status_to_errno(bio->bi_status));
 	else if (first && first_ino == sbi->node_inode->i_ino)
 		f2fs_err(sbi, "write error %d on %d node blocks from nid %lu: no checkpoint will be written, the last one stays in force (further write errors are not logged)",
 			 blk_status_to_errno(bio->bi_status), pages,
