@@ -1032,9 +1032,9 @@ static int f2fs_write_data_pages(struct address_space *mapping,
  * makes the offset a hole again.  Called by recovery with sbi->cp_rwsem
  * held shared.
  *
- * Return: 0 (also when the file has the block already); -EFSCORRUPTED
- * when the block is not one fsync could have written (the caller skips
- * it); -ENOSPC; or a node read error.
+ * Return: 1 when @blkaddr became the file's; 0 when the file has it
+ * already, or for NULL_ADDR; -EFSCORRUPTED when the block is not one fsync
+ * could have written (the caller skips it); -ENOSPC; or a node read error.
  */
 int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 {
@@ -1078,6 +1078,7 @@ int f2fs_recover_data_block(struct inode *inode, u64 index, u32 blkaddr)
 	set_dn_addr(&dn, blkaddr);
 	if (old != NULL_ADDR && old != NEW_ADDR)
 		f2fs_invalidate_block(sbi, old);
+	err = 1;
 put_dnode:
 	f2fs_put_dnode(&dn);
 	return err;

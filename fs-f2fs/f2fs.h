@@ -427,6 +427,8 @@ enum f2fs_node_read_kind {
  * @node_ra_neighbours: of the readahead reads, those of neighbours: node
  *	blocks no caller asked for, that follow one asked for (atomic).
  * @fsyncs: fsync calls per enum f2fs_fsync_kind (atomic).
+ * @fsync_no_inode: of the records, those that left the inode block out
+ *	(f2fs_inode_block_current(), atomic).
  * @room_calls: writers (or the cleaner thread) that had to make room
  *	before dirtying more (f2fs_make_room(), atomic).
  * @room_enospc: of those, how many got -ENOSPC (atomic).
@@ -481,6 +483,7 @@ struct f2fs_stats {
 	atomic64_t node_reads[F2FS_NR_NODE_READ_KINDS];
 	atomic64_t node_ra_neighbours;
 	atomic64_t fsyncs[F2FS_NR_FSYNC_KINDS];
+	atomic64_t fsync_no_inode;
 	atomic64_t room_calls;
 	atomic64_t room_enospc;
 	atomic64_t wb_deferred;
@@ -1214,7 +1217,7 @@ int f2fs_sync_node_pages(struct f2fs_sb_info *sbi);
 u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi);
 int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
 bool f2fs_nid_checkpointed(struct f2fs_sb_info *sbi, u32 nid);
-int f2fs_fsync_node_pages(struct inode *inode);
+int f2fs_fsync_node_pages(struct inode *inode, bool datasync);
 int f2fs_recover_inode_page(struct f2fs_sb_info *sbi, const struct f2fs_node *src);
 void f2fs_drop_recovered_inode(struct f2fs_sb_info *sbi, u32 ino);
 extern const struct address_space_operations f2fs_node_aops;
@@ -1234,6 +1237,7 @@ struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino);
 struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 			     const struct qstr *name);
 int f2fs_update_inode(struct inode *inode);
+bool f2fs_inode_block_current(struct inode *inode, bool datasync);
 int f2fs_set_inode_name(struct inode *inode, const struct qstr *name);
 void f2fs_mark_meta_dirty(struct inode *inode);
 int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi);

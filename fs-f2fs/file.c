@@ -248,8 +248,8 @@ static int f2fs_write_range_roomy(struct file *file, loff_t start, loff_t end,
  * @file: the file.
  * @start: first byte.
  * @end: last byte.
- * @datasync: only data and what is needed to read it back (treated as a
- *	full fsync: the inode block goes with every record anyway).
+ * @datasync: only data and what is needed to read it back (the times
+ *	need not be durable; otherwise as a full fsync).
  *
  * Writes the range; then either an fsync record (the file's direct nodes
  * and inode in the warm node log, see f2fs_fsync_node_pages()), which the
@@ -278,7 +278,7 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	kind = kept ? F2FS_FSYNC_CP_WB_KEPT : fsync_kind(inode);
 	err = -ENOSPC;
 	if (kind == F2FS_FSYNC_RECORD)
-		err = f2fs_fsync_node_pages(inode);
+		err = f2fs_fsync_node_pages(inode, datasync);
 	if (err == -ENOSPC || err == -EAGAIN) {
 		if (kind == F2FS_FSYNC_RECORD)
 			kind = err == -EAGAIN ? F2FS_FSYNC_CP_CHANGED :

@@ -90,10 +90,15 @@ static int read_raw_inode(struct inode *inode, struct page *page, bool orphan)
 			      inode->i_ino, disk_blocks, sbi->user_block_count);
 		return -EFSCORRUPTED;
 	}
+	/*
+	 * Mount refuses the encrypt, compression and casefold features
+	 * (super.c), so such a flag here names a feature the image lacks:
+	 * damage, not a format we cannot read.
+	 */
 	if (flags & (F2FS_FL_COMPR | F2FS_FL_ENCRYPT | F2FS_FL_CASEFOLD)) {
-		f2fs_err_page(sbi, page, "inode %lu: compressed, encrypted or casefolded files are not supported",
-			      inode->i_ino);
-		return -EOPNOTSUPP;
+		f2fs_err_page(sbi, page, "inode %lu: flags %#x name a compressed, encrypted or casefolded file, and the superblock has no such feature",
+			      inode->i_ino, flags);
+		return -EFSCORRUPTED;
 	}
 
 	fi->i_inline = ri->i_inline;
@@ -267,8 +272,8 @@ static struct inode *do_iget(struct super_block *sb, unsigned long ino,
  * @ino: inode number (a nid).
  *
  * Return: the inode, or ERR_PTR(-EFSCORRUPTED) when the inode block fails
- * validation, ERR_PTR(-EOPNOTSUPP) for a format feature we cannot read,
- * ERR_PTR(-EIO) or ERR_PTR(-ENOMEM).
+ * validation (flags of a feature the image lacks included), ERR_PTR(-EIO)
+ * or ERR_PTR(-ENOMEM).
  */
 struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
 {
@@ -391,6 +396,73 @@ int f2fs_update_inode(struct inode *inode)
 	unlock_page(page);
 	put_page(page);
 	return 0;
+}
+
+/**
+ * f2fs_inode_block_current - may an fsync record leave the inode block out?
+ * @inode: a regular file; the caller holds sbi->cp_rwsem shared.
+ * @datasync: an fdatasync, which need not make the times durable.
+ *
+ * Recovery takes a file's attributes from its last inode block (in the
+ * checkpoint or in the fsync chain) and extends its size over the blocks
+ * that direct nodes recorded after that block adopt (recovery.c).  So a
+ * record of direct nodes alone holds the file when the inode block last
+ * written (its node page is clean) differs from the in-memory inode only in
+ * size, block count and largest extent (and times, for fdatasync), and the
+ * size, if it grew, ends on a block boundary in a written block: that
+ * block is where recovery extends the size to.  An append of whole blocks
+ * past the inode's own addresses is the case this serves: stock f2fs skips
+ * the inode there too.
+ *
+ * Return: true when the record needs no inode block; false otherwise,
+ * also on a read error (the inode block then goes, as always).
+ */
+bool f2fs_inode_block_current(struct inode *inode, bool datasync)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	loff_t size = i_size_read(inode), disk_size;
+	struct f2fs_inode *ri, *want;
+	struct page *page;
+	bool same = false;
+	u32 blkaddr;
+
+	if (f2fs_inline_data(inode))
+		return false;
+	want = kmalloc(sizeof(*want), GFP_NOFS);
+	if (!want)
+		return false;
+	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (IS_ERR(page))
+		goto free_want;
+	ri = &((struct f2fs_node *)page_address(page))->i;
+	disk_size = le64_to_cpu(ri->i_size);
+	if (PageDirty(page) || size < disk_size ||
+	    (size != disk_size && !PAGE_ALIGNED(size)))
+		goto unlock_page;
+	memcpy(want, ri, sizeof(*want));
+	fill_raw_inode(inode, want);
+	want->i_size = ri->i_size;
+	want->i_blocks = ri->i_blocks;
+	want->i_ext = ri->i_ext;
+	if (datasync) {
+		want->i_atime = ri->i_atime;
+		want->i_atime_nsec = ri->i_atime_nsec;
+		want->i_ctime = ri->i_ctime;
+		want->i_ctime_nsec = ri->i_ctime_nsec;
+		want->i_mtime = ri->i_mtime;
+		want->i_mtime_nsec = ri->i_mtime_nsec;
+	}
+	same = !memcmp(want, ri, sizeof(*want));
+unlock_page:
+	unlock_page(page);
+	put_page(page);
+free_want:
+	kfree(want);
+	if (!same || size == disk_size)
+		return same;
+	/* Grown: recovery extends the size to the last written block only. */
+	return !f2fs_lookup_addr(inode, (size >> PAGE_SHIFT) - 1, &blkaddr) &&
+	       blkaddr != NULL_ADDR && blkaddr != NEW_ADDR;
 }
 
 /**

@@ -1245,11 +1245,14 @@ static bool lock_fsync_page(struct f2fs_sb_info *sbi, struct page *page,
 }
 
 /*
- * Write the dirty direct nodes of @ino other than the inode itself.  A
- * page another writer is writing now is locked until it has its block, so
- * locking each tagged page also orders such writes before the fsync mark.
+ * Write the dirty direct nodes of @ino other than the inode itself, except
+ * the last one found, which is left to the caller in *@held (referenced,
+ * not locked: it may carry the fsync mark).  A page another writer is
+ * writing now is locked until it has its block, so locking each tagged
+ * page also orders such writes before the fsync mark.
  */
-static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
+static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino,
+			struct f2fs_wbatch *batch, struct page **held)
 {
 	struct address_space *mapping = sbi->node_inode->i_mapping;
 	struct pagevec pvec;
@@ -1257,6 +1260,7 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
 	unsigned int i, n;
 	int err = 0;
 
+	*held = NULL;
 	pagevec_init(&pvec);
 	while (!err && (n = pagevec_lookup_tag(&pvec, mapping, &index,
 					       PAGECACHE_TAG_DIRTY))) {
@@ -1267,16 +1271,38 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
 			if (err || page->index == ino ||
 			    le32_to_cpu(rn->footer.ino) != ino)
 				continue;
-			if (!lock_fsync_page(sbi, page, ino))
-				continue;
-			err = write_node_page(sbi, page, 0, REQ_SYNC, NULL);
+			get_page(page);
+			swap(page, *held);
+			if (!page || !lock_fsync_page(sbi, page, ino))
+				goto next;
+			err = write_node_page(sbi, page, 0, REQ_SYNC, batch);
 			if (err) {
 				set_page_dirty(page);
 				unlock_page(page);
 			}
+next:
+			if (page)
+				put_page(page);
 		}
 		pagevec_release(&pvec);
 		cond_resched();
+	}
+	if (err && *held) {
+		put_page(*held);
+		*held = NULL;
+	}
+	return err;
+}
+
+/* Write a locked node page of an fsync record; on failure keep it dirty. */
+static int write_record_page(struct f2fs_sb_info *sbi, struct page *page,
+			     u32 marks, struct f2fs_wbatch *batch)
+{
+	int err = write_node_page(sbi, page, marks, REQ_SYNC, batch);
+
+	if (err) {
+		set_page_dirty(page);
+		unlock_page(page);
 	}
 	return err;
 }
@@ -1284,23 +1310,32 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino)
 /**
  * f2fs_fsync_node_pages - write an fsync record of a regular file.
  * @inode: the file, whose data pages are written already.
+ * @datasync: an fdatasync (the times need not be durable).
  *
  * The file's dirty direct nodes go to the warm node log, and then its
  * inode block, carrying the fsync mark (and the dentry mark when the
  * checkpoint does not have the inode yet, so that recovery links it into
- * its parent by the name kept in the inode).  Every block allocated before
- * the mark is waited for and the device cache flushed, so the chain of
- * warm node blocks from the checkpoint up to the mark is durable on return.
+ * its parent by the name kept in the inode).  When the inode block on disk
+ * still holds the file but for a grown size (f2fs_inode_block_current()),
+ * it stays out, and the last direct node carries the mark: an append of
+ * whole blocks past the inode's own addresses then costs one node block,
+ * as in stock f2fs.  The blocks of the record go out as one bio where they
+ * are adjacent.  Every block allocated before the mark is waited for and
+ * the device cache flushed, so the chain of warm node blocks from the
+ * checkpoint up to the mark is durable on return.
  *
  * Return: 0; -ENOSPC when the log has no room, or -EAGAIN when a link or
  * rename made a record unfit meanwhile (the caller falls back to a
  * checkpoint in both cases); -EIO; or a node read error.
  */
-int f2fs_fsync_node_pages(struct inode *inode)
+int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	u32 ino = inode->i_ino, marks = BIT(FSYNC_BIT_SHIFT);
-	struct page *ipage;
+	struct f2fs_wbatch batch = {};
+	struct page *ipage, *last;
+	struct blk_plug plug;
+	bool no_inode;
 	int err;
 
 	f2fs_lock_op(sbi);
@@ -1316,26 +1351,40 @@ int f2fs_fsync_node_pages(struct inode *inode)
 		}
 		marks |= BIT(DENT_BIT_SHIFT);
 	}
-	err = f2fs_update_inode(inode);
-	if (!err)
-		err = fsync_dnodes(sbi, ino);
+	no_inode = !(marks & BIT(DENT_BIT_SHIFT)) &&
+		   f2fs_inode_block_current(inode, datasync);
+	blk_start_plug(&plug);
+	err = fsync_dnodes(sbi, ino, &batch, &last);
 	if (err)
-		goto unlock_op;
+		goto send_batch;
+	if (last && lock_fsync_page(sbi, last, ino)) {
+		err = write_record_page(sbi, last, no_inode ? marks : 0, &batch);
+		if (err || no_inode) {
+			if (!err)
+				atomic64_inc(&sbi->stats.fsync_no_inode);
+			goto put_last;
+		}
+	}
+	err = f2fs_update_inode(inode);
+	if (err)
+		goto put_last;
 	ipage = f2fs_get_node_page(sbi, ino, ino, 0);
 	if (IS_ERR(ipage)) {
 		err = PTR_ERR(ipage);
-		goto unlock_op;
+		goto put_last;
 	}
 	lock_page(ipage);
 	wait_on_page_writeback(ipage);
 	/* Written even when clean: the record needs its mark. */
 	clear_page_dirty_for_io(ipage);
-	err = write_node_page(sbi, ipage, marks, REQ_SYNC, NULL);
-	if (err) {
-		set_page_dirty(ipage);
-		unlock_page(ipage);
-	}
+	err = write_record_page(sbi, ipage, marks, &batch);
 	put_page(ipage);
+put_last:
+	if (last)
+		put_page(last);
+send_batch:
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
 unlock_op:
 	f2fs_unlock_op(sbi);
 	if (err)

@@ -5,7 +5,9 @@
  * fsync does not write a checkpoint (file.c, node.c): it writes the file's
  * data, then its dirty direct nodes and its inode block to the warm node
  * log, the inode block last and marked with the fsync bit (and with the
- * dentry bit when the checkpoint does not have the inode yet).  Every node
+ * dentry bit when the checkpoint does not have the inode yet).  When the
+ * inode block on disk differs only in a size grown by whole blocks, the
+ * inode block stays out and the last direct node carries the mark.  Every node
  * block records in its footer the checkpoint version it was written under
  * and the block its log hands out next, so the warm node log is a chain
  * that starts at the checkpoint's current block of that log.
@@ -22,7 +24,9 @@
  *   3. data: the direct nodes and inode blocks of those inodes, in chain
  *      order up to each inode's mark, are replayed address by address: a
  *      block written after the checkpoint is claimed in the SIT with a
- *      summary, charged, and the block it replaces freed; blocks past the
+ *      summary, charged, and the block it replaces freed; a block adopted
+ *      from a node recorded after the inode's last inode block extends the
+ *      size to cover it (as stock recovery does); blocks past the
  *      recovered size are truncated;
  *   4. the segments of the chain are held back from allocation, the logs
  *      the crashed mount wrote leave their segments (fsck wants nothing
@@ -490,9 +494,19 @@ put_inode:
 	return err;
 }
 
-/* Step 3 for one record block: adopt each block address it holds. */
+/* The stock module's i_advise bit: fallocate kept the size. */
+#define F2FS_ADVISE_KEEP_SIZE	0x10
+
+/*
+ * Step 3 for one record block: adopt each block address it holds.  With
+ * @extend (a node recorded after the inode's last inode block), the size
+ * grows over each block adopted past it, as stock recovery does: an fsync
+ * that appended whole blocks past the inode's own addresses records only
+ * the direct node (node.c).
+ */
 static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
-		       struct inode *inode, const struct f2fs_node *rn)
+		       struct inode *inode, const struct f2fs_node *rn,
+		       bool extend)
 {
 	const __le32 *addrs;
 	unsigned int i, n;
@@ -529,6 +543,14 @@ static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
 		f2fs_lock_op(sbi);
 		err = f2fs_recover_data_block(inode, start + i, addr);
 		f2fs_unlock_op(sbi);
+		if (err > 0 && extend &&
+		    !(F2FS_I(inode)->i_advise & F2FS_ADVISE_KEEP_SIZE) &&
+		    i_size_read(inode) < (loff_t)(start + i + 1) << PAGE_SHIFT)
+			i_size_write(inode, (loff_t)(start + i + 1) << PAGE_SHIFT);
+		if (err > 0) {
+			ch->data_blocks++;
+			continue;
+		}
 		if (err == -EFSCORRUPTED) {
 			if (!ch->skipped++)
 				f2fs_warn(sbi, "inode %lu: block %u for offset %llu is not one fsync wrote; skipped",
@@ -537,8 +559,6 @@ static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
 		}
 		if (err)
 			return err;
-		if (addr != NULL_ADDR)
-			ch->data_blocks++;
 	}
 	return 0;
 }
@@ -581,7 +601,8 @@ static int replay_chain(struct f2fs_sb_info *sbi, struct chain *ch)
 			continue;
 		err = f2fs_read_main_block(sbi, cn->blkaddr, page);
 		if (!err)
-			err = replay_node(sbi, ch, fi->inode, page_address(page));
+			err = replay_node(sbi, ch, fi->inode, page_address(page),
+					  fi->icopy == U32_MAX || i > fi->icopy);
 		if (err == -ENOMEM)
 			goto free_page;
 		if (err) {

@@ -2,10 +2,11 @@
 /*
  * fsyncbench - latency of fsync after a small append.
  *
- *   fsyncbench FILE COUNT [BYTES]
+ *   fsyncbench [-a] [-d] FILE COUNT [BYTES]
  *
- * Appends BYTES (default 4096) to FILE (created, truncated) COUNT times,
- * calling fsync() after each append, and prints one line:
+ * Appends BYTES (default 4096) to FILE (created, truncated; with -a kept
+ * as it is) COUNT times, calling fsync() (with -d fdatasync()) after each
+ * append, and prints one line:
  *
  *   ops N bytes B fsync_median_us M fsync_p90_us P fsync_p99_us Q
  *   fsync_max_us X total_ms T
@@ -41,11 +42,22 @@ int main(int argc, char **argv)
 {
 	long count, bytes = 4096, i;
 	long long *lat, t0, start;
+	int fd, opt, flags = O_TRUNC, datasync = 0;
 	char *buf;
-	int fd;
 
+	while ((opt = getopt(argc, argv, "ad")) != -1) {
+		if (opt == 'a')
+			flags = 0;
+		else if (opt == 'd')
+			datasync = 1;
+		else
+			goto usage;
+	}
+	argc -= optind - 1;
+	argv += optind - 1;
 	if (argc < 3 || argc > 4) {
-		fprintf(stderr, "usage: fsyncbench FILE COUNT [BYTES]\n");
+usage:
+		fprintf(stderr, "usage: fsyncbench [-a] [-d] FILE COUNT [BYTES]\n");
 		return 2;
 	}
 	count = strtol(argv[2], NULL, 10);
@@ -63,7 +75,7 @@ int main(int argc, char **argv)
 	}
 	for (i = 0; i < bytes; i++)
 		buf[i] = (char)(i * 131 + 7);
-	fd = open(argv[1], O_WRONLY | O_CREAT | O_TRUNC | O_APPEND, 0644);
+	fd = open(argv[1], O_WRONLY | O_CREAT | flags | O_APPEND, 0644);
 	if (fd < 0) {
 		fprintf(stderr, "fsyncbench: open %s: %s\n", argv[1], strerror(errno));
 		return 1;
@@ -75,8 +87,9 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		t0 = now_ns();
-		if (fsync(fd)) {
-			fprintf(stderr, "fsyncbench: fsync: %s\n", strerror(errno));
+		if (datasync ? fdatasync(fd) : fsync(fd)) {
+			fprintf(stderr, "fsyncbench: %s: %s\n",
+				datasync ? "fdatasync" : "fsync", strerror(errno));
 			return 1;
 		}
 		lat[i] = now_ns() - t0;

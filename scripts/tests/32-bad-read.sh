@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: bad input on the read path: NAT entries outside the main area, node footers naming another nid, dentries whose name runs past the slots, impossible inode sizes and block counts: the affected file fails with EUCLEAN/EIO and a message naming the device, everything else reads back as on the host, the images stay unchanged, and the module unloads
+# desc: bad input on the read path: NAT entries outside the main area, node footers naming another nid, dentries whose name runs past the slots, impossible inode sizes, block counts and flags: the affected file fails with EUCLEAN/EIO and a message naming the device, everything else reads back as on the host, the images stay unchanged, and the module unloads
 # disks: 96M 96M 96M 96M 96M
 # prep: 32-bad-read.prep
 # timeout: 300
@@ -176,18 +176,25 @@ fi
 note "the $(wc -l < /tmp/partial) entries before the bad dentries read back intact"
 
 # vde: i_size -1 (small.txt), 2^50 (sub/deep/c.bin), i_blocks 0
-# (docs/a.txt), 2^40 (docs/b.txt): none of them can be looked up.
+# (docs/a.txt), 2^40 (docs/b.txt), i_flags of compression and encryption
+# (docs/readme) and of casefolding (smalldir) on an image without those
+# features: none of them can be looked up, and each is damage (EUCLEAN),
+# not a format this module cannot read (EOPNOTSUPP).
 begin /dev/vde
 expect_error "stat small.txt (i_size -1)" stat $M/small.txt
 expect_error "stat sub/deep/c.bin (i_size 2^50)" stat $M/sub/deep/c.bin
 expect_error "stat docs/a.txt (i_blocks 0)" stat $M/docs/a.txt
 expect_error "stat docs/b.txt (i_blocks 2^40)" stat $M/docs/b.txt
+expect_error "stat docs/readme (i_flags 0x804)" stat $M/docs/readme
+expect_error "ls smalldir (i_flags 0x40000000)" ls $M/smalldir
 expect_ok "stat sub/deep/d.txt" stat $M/sub/deep/d.txt
-finish 'small.txt sub/deep/c.bin docs/a.txt docs/b.txt' \
+finish 'small.txt sub/deep/c.bin docs/a.txt docs/b.txt docs/readme smalldir' \
 	"inode $SMALL_INO: invalid size -1\$" \
 	"inode $C_INO: invalid size 1125899906842624\$" \
 	"inode $A_INO: block count is zero" \
-	"inode $B_INO: block count 1099511627776 exceeds"
+	"inode $B_INO: block count 1099511627776 exceeds" \
+	"inode $README_INO: flags 0x804 name a compressed, encrypted or casefolded file" \
+	"inode $SMALLDIR_INO: flags 0x40000000 name a compressed, encrypted or casefolded file"
 
 rmmod f2fs || fail "rmmod f2fs failed after the corrupted images (leaked reference?)"
 note "module unloaded"

@@ -144,7 +144,8 @@ workload() {
 run_module() {	# run_module MODULE DEV OUT
 	use_module "$1"
 	mkfs.f2fs -q -f "$2" > /dev/null || fail "mkfs $2"
-	mount -t f2fs "$2" $MNT || fail "mount $2 ($1)"
+	# The options a standard test harness passes (both modules' defaults).
+	mount -t f2fs -o acl,user_xattr "$2" $MNT || fail "mount -o acl,user_xattr $2 ($1)"
 	workload $MNT $ROOM_INLINE > "$3"
 	mount -o remount,noinline_xattr $MNT || fail "remount noinline_xattr ($1)"
 	mkdir $MNT/ni

@@ -1,0 +1,152 @@
+#!/bin/sh
+# desc: fsync records of appends past the inode's own addresses (issue 17): an fdatasync of a whole-block append writes the data block and the direct node only (16 sectors and three requests with the cache flush, as stock) (stock f2fs also leaves the inode block out there), while unaligned appends, a fallocate or truncate that grows the size, and a mode change still write the inode block; a copy of the device taken after the fsyncs is rolled forward by our module and by the stock module to every fsynced size and content (recovery extends the size over the blocks the direct nodes hold); then the stock module writes the same appends (its records leave the inode block out when the times did not change) and both modules roll its copy forward; fsck clean, our images canonical
+# disks: 128M 128M 128M 128M 128M 128M
+# timeout: 600
+#
+# vda: written by our module, copied (crash images) to vdb (recovered by
+# ours) and vdc (by stock); vdd: written by the stock module, copied to vde
+# (recovered by ours) and vdf (by stock).  /tmp/ref is the tmpfs reference:
+# the same operations on the same starting files.
+set -eu
+. /tests/lib.sh
+
+M=/mnt/f2fs
+R=/tmp/ref
+BASE=950	# blocks per starting file: past the 923 addresses of an inode
+N=300		# whole-block appends, one fdatasync each
+mkdir -p $R /mnt/b
+mount -t tmpfs -o size=200m tmpfs $R
+head -c $((BASE * 4096)) /dev/urandom > /tmp/base
+FILES="a a2 b c d e"
+
+stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
+dstat() { awk '{ print $5, $7 }' /sys/block/$1/stat; }
+
+# start DIR: the starting files, each BASE blocks
+start() {
+	for f in $FILES; do cp /tmp/base "$1/$f"; done
+}
+
+# records DIR WHOLE: the fsynced operations (WHOLE: only the appends of
+# whole blocks, a and a2).  On f2fs each runs after a checkpoint.
+records() {
+	# first: an fsync after fallocate writes a checkpoint (a record
+	# cannot replay preallocation), which would retire the others
+	if [ "$2" = all ]; then
+		xfs_io -c "falloc 0 $(((BASE + 50) * 4096))" -c fdatasync "$1/c" ||
+			fail "fallocate past the end of $1/c"
+	fi
+	fsyncbench -a -d "$1/a" $N > /dev/null || fail "fdatasync appends to $1/a"
+	fsyncbench -a "$1/a2" 100 > /dev/null || fail "fsync appends to $1/a2"
+	[ "$2" = all ] || return 0
+	fsyncbench -a -d "$1/b" 40 1000 > /dev/null || fail "unaligned appends to $1/b"
+	truncate -s $(((BASE + 60) * 4096)) "$1/d"
+	xfs_io -c fdatasync "$1/d" || fail "fdatasync of $1/d"
+	chmod 600 "$1/e"
+	fsyncbench -a -d "$1/e" 10 > /dev/null || fail "appends to $1/e"
+}
+
+# expect_ref DIR WHOLE: every file as in the reference (size, content,
+# mode)
+expect_ref() {
+	for f in $FILES; do
+		[ "$2" = all ] || case $f in a|a2) ;; *) continue ;; esac
+		[ -f "$1/$f" ] || fail "$1/$f is missing"
+		rs=$(stat -c %s "$R/$f")
+		gs=$(stat -c %s "$1/$f")
+		[ "$gs" = "$rs" ] || fail "$1/$f: size $gs, fsynced $rs"
+		[ "$(md5sum < "$1/$f")" = "$(md5sum < "$R/$f")" ] ||
+			fail "$1/$f: content differs from the fsynced one"
+	done
+	[ "$2" != all ] || [ "$(stat -c %a "$1/e")" = 600 ] ||
+		fail "$1/e: mode $(stat -c %a "$1/e"), fsynced 600"
+}
+
+# recover DEV MODULE WHOLE [FILES]: roll the crash image forward (with our
+# module: FILES fsynced files in its chain), compare, fsck
+recover() {
+	use_module "$2"
+	mount -t f2fs "$1" /mnt/b || fail "$2 module cannot mount the crash image $1"
+	dmesg | grep "f2fs ($(basename "$1")).*roll-forward" | tail -1 | sed 's/^/  /' || true
+	if [ -n "${4:-}" ]; then
+		dmesg | grep -q "f2fs ($(basename "$1")).*roll-forward recovery: $4 fsynced files" ||
+			fail "recovery of $1 did not replay the records of $4 files"
+	fi
+	expect_ref /mnt/b "$3"
+	umount /mnt/b
+	fsck_clean "$1"
+	mount -t f2fs -o ro "$1" /mnt/b || fail "$2: second mount of $1"
+	expect_ref /mnt/b "$3"
+	umount /mnt/b
+	note "$2 module rolls $1 forward to every fsynced state"
+}
+
+# crash_copy LIVE COPY1 COPY2: two crash images of the mounted LIVE (the
+# fsynced state), then unmount LIVE and check it
+crash_copy() {
+	dd if="$1" of="$2" bs=1M iflag=direct 2>/dev/null || fail "copying the mounted $1"
+	dd if="$2" of="$3" bs=1M 2>/dev/null || fail "copying $2"
+	umount $M
+	fsck_clean "$1"
+}
+
+start $R
+records $R all
+
+# ---- our module writes ----------------------------------------------------------
+use_module ours
+mkfs.f2fs -q -f /dev/vda > /dev/null || fail "mkfs"
+mount -t f2fs -o background_gc_off /dev/vda $M || fail "mount"
+start $M
+sync
+s0=$(dstat vda)
+k0=$(stat_of vda fsync_no_inode)
+r0=$(stat_of vda fsync_record)
+fsyncbench -a -d $M/a $N > /dev/null || fail "fdatasync appends"
+set -- $s0 $(dstat vda)
+req=$(($3 - $1))
+sect=$(($4 - $2))
+k1=$(stat_of vda fsync_no_inode)
+note "$N fdatasyncs of whole-block appends past the inode's addresses: $req write requests, $sect sectors, $((k1 - k0)) records without the inode block"
+[ "$(stat_of vda fsync_record)" = $((r0 + N)) ] || fail "the fdatasyncs did not all write records"
+[ $((k1 - k0)) = $N ] || fail "$((k1 - k0)) of $N records left the inode block out"
+# One data block and one direct node per fdatasync, plus the cache flush
+# (an empty write request): three requests and 16 sectors, as stock.  The
+# inode block would add 8 sectors each, and a request each as a bio of its
+# own.
+[ "$sect" -le $((N * 16 + 64)) ] || fail "$sect sectors written, more than data + direct node ($((N * 16)))"
+[ "$req" -le $((N * 3 + 8)) ] || fail "$req write requests, more than data, node and flush per fdatasync"
+# The rest of the records, from a fresh checkpoint (the appends above are
+# checkpointed: a's starting point is then BASE + N blocks, as in /tmp/ref
+# after its first step, so redo a's appends on the reference's copy too).
+sync
+truncate -s $((BASE * 4096)) $M/a
+sync
+k0=$(stat_of vda fsync_no_inode)
+records $M all
+k1=$(stat_of vda fsync_no_inode)
+note "records without the inode block in the mixed run: $((k1 - k0)) (a: $N; a2 and e: as the times allow, e after its first; b, c, d: none)"
+[ $((k1 - k0)) -ge $N ] || fail "only $((k1 - k0)) records left the inode block out"
+[ $((k1 - k0)) -le $((N + 100 + 10)) ] || fail "$((k1 - k0)) records left the inode block out: more than a, a2 and e could"
+expect_ref $M all
+cps=$(grep -E '^fsync_(record|cp_)' /sys/kernel/debug/f2fs/vda/stats | tr '\n' ' ')
+note "fsync kinds: $cps"
+crash_copy /dev/vda /dev/vdb /dev/vdc
+recover /dev/vdb ours all 5
+recover /dev/vdc stock all
+use_module ours
+stock_unchanged /dev/vda live
+stock_unchanged /dev/vdb recovered
+
+# ---- the stock module writes ------------------------------------------------------
+use_module stock
+mkfs.f2fs -q -f /dev/vdd > /dev/null || fail "mkfs (stock)"
+mount -t f2fs /dev/vdd $M || fail "mount (stock)"
+start $M
+sync
+records $M whole
+crash_copy /dev/vdd /dev/vde /dev/vdf
+recover /dev/vde ours whole 2
+recover /dev/vdf stock whole
+use_module ours
+echo "fsync append records ok"
