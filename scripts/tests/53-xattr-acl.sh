@@ -1,6 +1,6 @@
 #!/bin/sh
-# desc: extended attributes and POSIX ACLs, with the stock module as the control on the same workload: getxattr/setxattr/listxattr/removexattr with create/replace, ENODATA, ERANGE, E2BIG; user/trusted/security namespaces; nouser_xattr; rename and link; ACLs with mode synchronisation (setfacl, chmod), default ACLs inherited by files and directories, permission checks through the ACL, umask without a default ACL; a seeded random xattr workload checked against a model (inline_xattr and noinline_xattr); all across a remount; then each module reads and modifies what the other wrote (inline xattrs, xattr nodes, ACLs), fsck clean, canonical for the stock module
-# disks: 256M 256M
+# desc: extended attributes and POSIX ACLs, with the stock module as the control on the same workload: getxattr/setxattr/listxattr/removexattr with create/replace, ENODATA, ERANGE, E2BIG, ENOSPC on a full device; user/trusted/security namespaces; nouser_xattr; rename and link; ACLs with mode synchronisation (setfacl, chmod), default ACLs inherited by files and directories, permission checks through the ACL, umask without a default ACL; a seeded random xattr workload checked against a model (inline_xattr and noinline_xattr); all across a remount; then each module reads and modifies what the other wrote (inline xattrs, xattr nodes, ACLs), fsck clean, canonical for the stock module
+# disks: 256M 256M 64M
 # timeout: 600
 #
 # vda: written by our module, vdb: by the stock module (the control).  Every
@@ -256,4 +256,39 @@ umount $MNT
 use_module ours
 stock_unchanged /dev/vda
 stock_unchanged /dev/vdb
+
+# A full device (vdc, each module in turn): an xattr that needs a new
+# xattr node gets ENOSPC, and so does a replace that would move a value
+# there (the old value stays); one that fits the inode's inline area is
+# set; fsck clean.
+full_device() {	# full_device MODULE: answers in /tmp/full.MODULE
+	use_module "$1"
+	mkfs.f2fs -q -f /dev/vdc > /dev/null || fail "mkfs vdc"
+	mount -t f2fs /dev/vdc $MNT || fail "mount vdc ($1)"
+	touch $MNT/x $MNT/y
+	xattrop set $MNT/y user.a hello > /dev/null
+	sync
+	if dd if=/dev/zero of=$MNT/fill bs=1M 2> /tmp/dd.err; then
+		fail "$1: filling the device did not end in ENOSPC"
+	fi
+	grep -q 'No space left' /tmp/dd.err || fail "$1: the fill ended with $(tail -1 /tmp/dd.err)"
+	sync
+	{
+		echo "big: $(xattrop setn $MNT/x user.big 1000)"
+		echo "small: $(xattrop setn $MNT/x user.small 20)"
+		echo "replace-grow: $(xattrop setn $MNT/y user.a 2000)"
+		echo "kept: $(xattrop get $MNT/y user.a)"
+	} > "/tmp/full.$1"
+	sync
+	umount $MNT
+	fsck_clean /dev/vdc
+}
+full_device ours
+full_device stock
+use_module ours
+cat /tmp/full.ours
+cmp -s /tmp/full.ours /tmp/full.stock || { diff /tmp/full.stock /tmp/full.ours; fail "full device: answers differ from the stock module's"; }
+for want in "big: ENOSPC" "small: ok" "replace-grow: ENOSPC" "kept: hello"; do
+	grep -qxF "$want" /tmp/full.ours || fail "full device: expected '$want'"
+done
 note "xattr and ACL semantics as stock's, both ways"
