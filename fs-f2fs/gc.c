@@ -556,9 +556,11 @@ int f2fs_make_room(struct f2fs_sb_info *sbi)
  *
  * Called without cp_rwsem, page locks or new inodes held.  Many dirty NAT
  * entries make the next checkpoint long, and prefree segments are space
- * that only a checkpoint returns: either starts one.  Then, when free
- * segments are short of the reserve plus what the dirty pages need,
- * f2fs_make_room() runs.
+ * that only a checkpoint returns: either starts one, the latter only once
+ * fewer than half the segments are free (before that the space is not
+ * missed, and an rm -r writes nothing until sync, as with stock f2fs).
+ * Then, when free segments are short of the reserve plus what the dirty
+ * pages need, f2fs_make_room() runs.
  *
  * Return: 0, or -ENOSPC when no room can be made (see f2fs_make_room()).
  */
@@ -568,8 +570,9 @@ int f2fs_balance_fs(struct f2fs_sb_info *sbi)
 		return 0;
 	WRITE_ONCE(sbi->gc.last_op, jiffies);
 	if (READ_ONCE(sbi->nm.nat_dirty) >= f2fs_cp_dirty_nats(sbi) ||
-	    READ_ONCE(sbi->sm.prefree_segs) >=
-	    max_t(unsigned int, 8, sbi->main_segs / 16))
+	    (READ_ONCE(sbi->sm.prefree_segs) >=
+	     max_t(unsigned int, 8, sbi->main_segs / 16) &&
+	     f2fs_free_segments(sbi) < sbi->main_segs / 2))
 		f2fs_write_checkpoint(sbi, F2FS_CP_SPACE);
 	if (!f2fs_space_low(sbi))
 		return 0;

@@ -1,0 +1,51 @@
+#!/bin/sh
+# desc: rm -r writes nothing before sync (issue 17), as with the stock module (the control on the same workload): a tree of 32 MiB in 480 files plus 2,000 inline files and 100 directories is removed on a device mostly free, with no write request until the sync that follows, which then writes the checkpoint; the space comes back and fsck is clean
+# disks: 256M
+# timeout: 300
+set -eu
+. /tests/lib.sh
+
+M=/mnt/f2fs
+wr() { awk '{ print $5 }' /sys/block/vda/stat; }
+
+for mod in ours stock; do
+	use_module $mod
+	mkfs.f2fs -q -f /dev/vda > /dev/null || fail "mkfs"
+	mount -t f2fs -o background_gc=off /dev/vda $M || fail "mount ($mod)"
+	used0=$(df -k $M | awk 'NR == 2 { print $3 }')
+	i=0
+	while [ $i -lt 24 ]; do
+		mkdir -p $M/t/big$i
+		j=0
+		while [ $j -lt 20 ]; do
+			head -c 69632 /dev/urandom > $M/t/big$i/f$j
+			j=$((j + 1))
+		done
+		i=$((i + 1))
+	done
+	i=0
+	while [ $i -lt 76 ]; do
+		mkdir -p $M/t/small$i
+		j=0
+		while [ $j -lt 27 ]; do
+			echo "small file $i $j" > $M/t/small$i/s$j
+			j=$((j + 1))
+		done
+		i=$((i + 1))
+	done
+	sync
+	w0=$(wr)
+	rm -r $M/t
+	w1=$(wr)
+	sync
+	w2=$(wr)
+	used=$(df -k $M | awk 'NR == 2 { print $3 }')
+	note "$mod: rm -r wrote $((w1 - w0)) requests, the sync after it $((w2 - w1)); used $used KiB (empty: $used0)"
+	[ "$w1" = "$w0" ] || fail "$mod: rm -r wrote $((w1 - w0)) requests before sync"
+	[ "$w2" -gt "$w1" ] || fail "$mod: the sync after rm -r wrote nothing"
+	[ "$used" -le $((used0 + 64)) ] || fail "$mod: $used KiB used after rm -r and sync (empty: $used0)"
+	umount $M
+	fsck_clean /dev/vda
+done
+use_module ours
+echo "rm -r quiet ok"
