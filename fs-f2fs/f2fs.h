@@ -749,6 +749,11 @@ struct f2fs_wbatch {
  *	renamed, shrunk or converted from inline data: until the next
  *	checkpoint, fsync must write a checkpoint (roll-forward cannot
  *	replay those changes).
+ * @dent_rec_ver: checkpoint version current when an fsync record last
+ *	wrote the inode block with the dentry mark (under sbi->cp_rwsem held
+ *	shared by the fsync; a checkpoint changes the version): until the
+ *	next checkpoint, recovery finds that block in the chain, so later
+ *	records need not carry the mark again.
  *
  * Entries leave both lists only under sbi->cp_rwsem (shared, or the
  * checkpoint's exclusive hold), so a checkpoint can use the inodes on
@@ -781,6 +786,7 @@ struct f2fs_inode_info {
 	struct list_head dirty_dir_list;
 	bool dir_dirty;
 	u64 need_cp_ver;
+	u64 dent_rec_ver;
 };
 
 static inline struct f2fs_sb_info *F2FS_SB(struct super_block *sb)

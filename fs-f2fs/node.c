@@ -1344,7 +1344,13 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 		err = -EAGAIN;
 		goto unlock_op;
 	}
-	if (!f2fs_nid_checkpointed(sbi, ino)) {
+	/*
+	 * An inode the checkpoint lacks goes with the dentry mark, once per
+	 * checkpoint: recovery takes the mark from the last inode block up
+	 * to a record's fsync mark, or rebuilds the inode from it.
+	 */
+	if (!f2fs_nid_checkpointed(sbi, ino) &&
+	    F2FS_I(inode)->dent_rec_ver != sbi->cp_ver) {
 		if (!f2fs_nid_checkpointed(sbi, F2FS_I(inode)->i_pino)) {
 			err = -EAGAIN;
 			goto unlock_op;
@@ -1378,6 +1384,8 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 	/* Written even when clean: the record needs its mark. */
 	clear_page_dirty_for_io(ipage);
 	err = write_record_page(sbi, ipage, marks, &batch);
+	if (!err && (marks & BIT(DENT_BIT_SHIFT)))
+		F2FS_I(inode)->dent_rec_ver = sbi->cp_ver;
 	put_page(ipage);
 put_last:
 	if (last)

@@ -60,6 +60,7 @@ static struct inode *f2fs_alloc_inode(struct super_block *sb)
 	fi->i_advise = 0;
 	fi->i_inline = 0;
 	fi->need_cp_ver = 0;
+	fi->dent_rec_ver = 0;
 	fi->i_dir_level = 0;
 	fi->i_current_depth = 0;
 	fi->i_pino = 0;
