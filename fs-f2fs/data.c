@@ -448,10 +448,6 @@ static void f2fs_readahead(struct readahead_control *rac)
 	mpage_readahead(rac, f2fs_get_block);
 }
 
-/* fadvise bits of i_advise (format). */
-#define F2FS_FADVISE_COLD	0x01
-#define F2FS_FADVISE_HOT	0x20
-
 /**
  * f2fs_extent_update - keep the largest extent true after an address change.
  * @inode: the file.

@@ -722,6 +722,14 @@ struct f2fs_wbatch {
 	struct f2fs_unplug *unplug;
 };
 
+/*
+ * i_advise bits of the format: the cold and hot advice (data.c), and
+ * blocks preallocated past i_size (falloc.c; recovery then keeps the size).
+ */
+#define F2FS_FADVISE_COLD	0x01
+#define F2FS_FADVISE_KEEP_SIZE	0x10
+#define F2FS_FADVISE_HOT	0x20
+
 /**
  * struct f2fs_inode_info - in-memory inode.
  * @vfs_inode: the VFS inode.

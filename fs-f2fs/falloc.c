@@ -69,9 +69,6 @@
 #include <linux/swap.h>
 #include "f2fs.h"
 
-/* i_advise bit (format): blocks were preallocated past i_size. */
-#define F2FS_FADVISE_KEEP_SIZE	0x10
-
 /* What one file block holds, as seek and fiemap see it. */
 enum falloc_blk {
 	FALLOC_HOLE,		/* NULL_ADDR or no direct node */

@@ -1244,6 +1244,19 @@ static bool lock_fsync_page(struct f2fs_sb_info *sbi, struct page *page,
 	return true;
 }
 
+/* Write a locked node page of an fsync record; on failure keep it dirty. */
+static int write_record_page(struct f2fs_sb_info *sbi, struct page *page,
+			     u32 marks, struct f2fs_wbatch *batch)
+{
+	int err = write_node_page(sbi, page, marks, REQ_SYNC, batch);
+
+	if (err) {
+		set_page_dirty(page);
+		unlock_page(page);
+	}
+	return err;
+}
+
 /*
  * Write the dirty direct nodes of @ino other than the inode itself, except
  * the last one found, which is left to the caller in *@held (referenced,
@@ -1275,11 +1288,7 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 			swap(page, *held);
 			if (!page || !lock_fsync_page(sbi, page, ino))
 				goto next;
-			err = write_node_page(sbi, page, 0, REQ_SYNC, batch);
-			if (err) {
-				set_page_dirty(page);
-				unlock_page(page);
-			}
+			err = write_record_page(sbi, page, 0, batch);
 next:
 			if (page)
 				put_page(page);
@@ -1290,19 +1299,6 @@ next:
 	if (err && *held) {
 		put_page(*held);
 		*held = NULL;
-	}
-	return err;
-}
-
-/* Write a locked node page of an fsync record; on failure keep it dirty. */
-static int write_record_page(struct f2fs_sb_info *sbi, struct page *page,
-			     u32 marks, struct f2fs_wbatch *batch)
-{
-	int err = write_node_page(sbi, page, marks, REQ_SYNC, batch);
-
-	if (err) {
-		set_page_dirty(page);
-		unlock_page(page);
 	}
 	return err;
 }

@@ -494,9 +494,6 @@ put_inode:
 	return err;
 }
 
-/* The stock module's i_advise bit: fallocate kept the size. */
-#define F2FS_ADVISE_KEEP_SIZE	0x10
-
 /*
  * Step 3 for one record block: adopt each block address it holds.  With
  * @extend (a node recorded after the inode's last inode block), the size
@@ -543,11 +540,12 @@ static int replay_node(struct f2fs_sb_info *sbi, struct chain *ch,
 		f2fs_lock_op(sbi);
 		err = f2fs_recover_data_block(inode, start + i, addr);
 		f2fs_unlock_op(sbi);
-		if (err > 0 && extend &&
-		    !(F2FS_I(inode)->i_advise & F2FS_ADVISE_KEEP_SIZE) &&
-		    i_size_read(inode) < (loff_t)(start + i + 1) << PAGE_SHIFT)
-			i_size_write(inode, (loff_t)(start + i + 1) << PAGE_SHIFT);
 		if (err > 0) {
+			loff_t end = (loff_t)(start + i + 1) << PAGE_SHIFT;
+
+			if (extend && i_size_read(inode) < end &&
+			    !(F2FS_I(inode)->i_advise & F2FS_FADVISE_KEEP_SIZE))
+				i_size_write(inode, end);
 			ch->data_blocks++;
 			continue;
 		}
