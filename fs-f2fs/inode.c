@@ -208,8 +208,17 @@ static void set_inode_ops(struct inode *inode)
 	default:
 		inode->i_op = &f2fs_special_inode_operations;
 		init_special_inode(inode, inode->i_mode, inode->i_rdev);
-		break;
+		return;
 	}
+	/*
+	 * Page cache allocations never recurse into filesystems, as in XFS:
+	 * many of them happen under cp_rwsem (a dentry block in a link, a
+	 * page that GC moves), and reclaim evicting one of our inodes takes
+	 * cp_rwsem shared again, which a checkpoint waiting for it makes
+	 * wait behind that checkpoint, and so behind the first holder.
+	 */
+	mapping_set_gfp_mask(inode->i_mapping,
+			     mapping_gfp_mask(inode->i_mapping) & ~__GFP_FS);
 }
 
 static struct inode *read_inode(struct super_block *sb, unsigned long ino,

@@ -39,6 +39,7 @@
 #include <linux/slab.h>
 #include <linux/security.h>
 #include <linux/posix_acl_xattr.h>
+#include <linux/sched/mm.h>
 #include "f2fs.h"
 #include "xattr.h"
 
@@ -579,13 +580,21 @@ static int init_security_xattrs(struct inode *inode,
 int f2fs_init_inode_xattrs(struct inode *inode, struct inode *dir,
 			   const struct qstr *name)
 {
+	unsigned int nofs;
 	int err;
 
+	/*
+	 * The VFS helpers allocate with GFP_KERNEL (posix_acl_create()
+	 * clones the default ACL so): under cp_rwsem, reclaim must not
+	 * enter the filesystem (see set_inode_ops() in inode.c).
+	 */
+	nofs = memalloc_nofs_save();
 	err = f2fs_init_acl(inode, dir);
-	if (err)
-		return err;
-	return security_inode_init_security(inode, dir, name,
-					    init_security_xattrs, NULL);
+	if (!err)
+		err = security_inode_init_security(inode, dir, name,
+						   init_security_xattrs, NULL);
+	memalloc_nofs_restore(nofs);
+	return err;
 }
 
 /**

@@ -82,6 +82,8 @@ elif [ -n "$cmd" ]; then
 else
 	append="$append shell=1"
 fi
+# the guest's watchdog dumps its blocked tasks shortly before the kill
+[ "$timeout" -gt 60 ] && [ $interactive = 0 ] && append="$append tmo=$timeout"
 [ $mountrun = 1 ] && append="$append mountrun=1"
 [ -n "$workdir" ] && append="$append work=1"
 [ -n "$KAPPEND" ] && append="$append $KAPPEND"

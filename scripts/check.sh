@@ -84,7 +84,7 @@ for f in "$TESTS"/*.sh; do
 	host=$(header "$f" host)
 	args=$(header "$f" args)
 
-	reason=""
+	reason="" bad=""
 	if [ -n "$host" ]; then
 		read -r -a hostcmd <<< "$host"
 		start=$(date +%s)
@@ -153,6 +153,19 @@ for f in "$TESTS"/*.sh; do
 	else
 		echo "FAIL $name ($reason) log: ${logdir#"$ROOT"/}"
 		echo "FAIL $name ${secs}s ($reason)" >> "$summary"
+		# CI keeps only what is printed: the test's last words and
+		# the first kernel report go to stdout too
+		tail -n 15 "$logdir/output.log" 2>/dev/null | sed 's/^/  | /'
+		if [ -n "${bad:-}" ]; then
+			tr -d '\r' < "$logdir/console.log" 2>/dev/null \
+				| grep -m1 -B5 -A60 -E "$KERNEL_BAD" | sed 's/^/  ! /' || true
+		fi
+		case $reason in
+		timeout*)
+			tr -d '\r' < "$logdir/console.log" 2>/dev/null \
+				| sed -n '/init: watchdog/,$p' | head -n 400 \
+				| sed 's/^/  w /' || true ;;
+		esac
 		fail=$((fail + 1))
 	fi
 done

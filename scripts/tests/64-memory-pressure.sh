@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: memory pressure (issue 19) in a 256 MiB guest: 24,000 files in 24 directories are created, the filesystem remounted cold and every inode stat'ed (the NAT cache holds an entry per node); dropping slab caches and then an anonymous memory hog make the NAT shrinker give clean entries back (nat_shrunk, cached_nats in stats) while dirty ones stay; every file still verifies, a fill and churn by ager runs beside the pressure with no OOM kill or hang, fsck clean, the stock module reads the same tree
+# desc: memory pressure (issue 19) in a 256 MiB guest: 24,000 files in 24 directories are created, the filesystem remounted cold and every inode stat'ed (the NAT cache holds an entry per node); dropping slab caches and then an anonymous memory hog make the NAT shrinker give clean entries back (nat_shrunk, cached_nats in stats) while dirty ones stay; every file still verifies, a fill and churn by ager runs beside the pressure with no OOM kill or hang; reclaim evicts our inodes while creates convert inline directories and sync checkpoints beside them (the cp_rwsem deadlock of 301a505), fsck clean, the stock module reads the same tree
 # disks: 512M
 # mem: 256M
 # timeout: 900
@@ -62,6 +62,44 @@ wait
 note "under the hog: nat_shrunk $s2 -> $(stat_of nat_shrunk), cached_nats $(stat_of cached_nats)"
 dmesg | grep -q 'Out of memory\|oom-kill' && fail "the OOM killer ran"
 ager -d $F/age -m /tmp/age.model verify > /tmp/verify.out 2>&1 || { cat /tmp/verify.out; fail "ager verify failed"; }
+
+# Reclaim evicts our inodes while creates fill new (inline) directories,
+# whose conversion allocates a page under cp_rwsem, and sync checkpoints
+# beside them.  Such an allocation once entered reclaim, which evicted an
+# inode and waited for cp_rwsem behind a checkpoint, which waited for the
+# creator: a hang (CI, 301a505; lockdep on the debug kernel names it).
+treesum -f type,size,content $F/d2 > /dev/null || fail "walk of d2 failed"
+icache() { awk '$1 == "f2fs_inode_cache" { print $2 }' /proc/slabinfo; }
+i0=$(icache)
+rm -f /tmp/inl.done
+( n=0; while [ $n -lt 30 ]; do
+	mkdir $F/inl$n && k=0 && while [ $k -lt 100 ]; do echo "$n.$k" > $F/inl$n/f$k || exit 1; k=$((k + 1)); done
+	n=$((n + 1))
+  done; echo ok > /tmp/inl.done ) &
+cpid=$!
+( while kill -0 $cpid 2>/dev/null; do sync; sleep 0.3; done ) &
+imin=$i0 rounds=0
+while kill -0 $cpid 2>/dev/null || [ $rounds -lt 3 ]; do
+	free_kb=$(awk '/MemAvailable/ { print $2 }' /proc/meminfo)
+	dd if=/dev/zero of=/dev/null bs=$((free_kb * 9 / 10 / 1024))M count=1 2>/dev/null || true
+	i=$(icache)
+	[ "$i" -lt "$imin" ] && imin=$i
+	rounds=$((rounds + 1))
+done
+wait
+[ "$(cat /tmp/inl.done 2>/dev/null)" = ok ] || fail "creating files beside the hog failed"
+note "creates beside the hog ($rounds rounds): f2fs_inode_cache $i0 -> at least $imin"
+[ "$imin" -lt $((i0 * 3 / 4)) ] || fail "reclaim did not evict our inodes (f2fs_inode_cache $i0 -> $imin): the case is not exercised"
+n=0
+while [ $n -lt 30 ]; do
+	k=0
+	while [ $k -lt 100 ]; do
+		[ "$(cat $F/inl$n/f$k)" = "$n.$k" ] || fail "inl$n/f$k has the wrong content"
+		k=$((k + 1))
+	done
+	n=$((n + 1))
+done
+dmesg | grep -q 'Out of memory\|oom-kill' && fail "the OOM killer ran"
 umount $F
 fsck_clean /dev/vda
 mount -t f2fs /dev/vda $F || fail "final mount failed"
