@@ -1129,6 +1129,40 @@ static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
 }
 
 /*
+ * Does @mapping have at least @n dirty pages?  A bounded walk of the
+ * dirty tag: the node cache keeps no count of its own.
+ */
+static bool dirty_at_least(struct address_space *mapping, unsigned long n)
+{
+	XA_STATE(xas, &mapping->i_pages, 0);
+	unsigned long seen = 0;
+	struct folio *folio;
+
+	rcu_read_lock();
+	xas_for_each_marked(&xas, folio, ULONG_MAX, PAGECACHE_TAG_DIRTY) {
+		if (xas_retry(&xas, folio))
+			continue;
+		if (++seen >= n)
+			break;
+	}
+	rcu_read_unlock();
+	return seen >= n;
+}
+
+/*
+ * Dirty node pages below which background writeback leaves them to the
+ * checkpoint: 1/64 of memory (4 MiB in 256 MiB), at most eight segments'
+ * worth, stock's own bar.  Far below the background dirty threshold (10%
+ * of available memory by default), so the flusher is never left with
+ * only pages it skips while over that threshold.
+ */
+static unsigned long bg_node_pages(struct f2fs_sb_info *sbi)
+{
+	return min_t(unsigned long, 8 * sbi->blocks_per_seg,
+		     totalram_pages() / 64);
+}
+
+/*
  * Node writeback sends runs of adjacent node blocks as single bios (see
  * f2fs_batch_write(), which also sends the batch should the pass sleep: a
  * data writer may hold a parent node locked while it waits for a child's
@@ -1137,6 +1171,7 @@ static int f2fs_node_writepage(struct page *page, struct writeback_control *wbc)
 static int f2fs_node_writepages(struct address_space *mapping,
 				struct writeback_control *wbc)
 {
+	struct f2fs_sb_info *sbi = F2FS_SB(mapping->host->i_sb);
 	struct f2fs_wbatch batch = {};
 	struct blk_plug plug;
 	int err;
@@ -1144,15 +1179,20 @@ static int f2fs_node_writepages(struct address_space *mapping,
 	/*
 	 * Node blocks count only once a checkpoint points at them, and data
 	 * writeback dirties them again: the flusher writes them only to
-	 * relieve memory (background writeback and reclaim).  Its periodic
-	 * and sync passes leave them to the checkpoint that follows (sync's
-	 * ->sync_fs, or the periodic one), which writes each of them once.
-	 * A pass of sync that writes them before the data they point to had
-	 * them written twice (untar + sync: 18% more sectors than stock).
+	 * relieve memory (reclaim, and background writeback once they are
+	 * many: bg_node_pages()).  Its periodic and sync passes leave them
+	 * to the checkpoint that follows (sync's ->sync_fs, or the periodic
+	 * one), which writes each of them once.  A pass of sync that writes
+	 * them before the data they point to had them written twice (untar
+	 * + sync: 18% more sectors than stock); background passes during a
+	 * 1 GiB dd wrote each direct node several times, a few blocks per
+	 * request, as data writeback filled it (170 requests where stock's
+	 * checkpoint takes three).
 	 */
-	if (!f2fs_in_checkpoint(F2FS_SB(mapping->host->i_sb)) &&
-	    !wbc->for_background && !wbc->for_reclaim &&
-	    (wbc->sync_mode == WB_SYNC_NONE || wbc->for_sync)) {
+	if (!f2fs_in_checkpoint(sbi) && !wbc->for_reclaim &&
+	    (wbc->for_background ?
+	     !dirty_at_least(mapping, bg_node_pages(sbi)) :
+	     (wbc->sync_mode == WB_SYNC_NONE || wbc->for_sync))) {
 		wbc->pages_skipped++;
 		return 0;
 	}
