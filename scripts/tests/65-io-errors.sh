@@ -25,6 +25,9 @@ table() {
 	dmsetup resume flaky || fail "dmsetup resume $1"
 }
 
+# must WHAT: ours fails the test; the stock control notes it
+must() { if [ "$M" = ours ]; then fail "$1"; else note "control: $1"; fi; }
+
 run() {  # run MODULE
 	M=$1
 	use_module "$M"
@@ -52,9 +55,12 @@ run() {  # run MODULE
 	# it, and sync -f opens one now: only noted)
 	if sync -f $F 2>/dev/null; then note "$M: syncfs on a new descriptor: success"; fi
 	# reads of what is cached and what is not
-	(cd $F && md5sum -c /tmp/durable.md5 > /dev/null 2>&1) || fail "$M: reads failed while only writes fail"
+	# (stock is the control for "no crash" only: once a write has failed,
+	# its reads of synced data sometimes fail too, "Inconsistent error
+	# blkaddr" with a stack dump, in CI: noted, not ours to mend)
+	(cd $F && md5sum -c /tmp/durable.md5 > /dev/null 2>&1) || must "$M: reads failed while only writes fail"
 	echo 3 > /proc/sys/vm/drop_caches
-	(cd $F && md5sum -c /tmp/durable.md5 > /dev/null 2>&1) || fail "$M: uncached reads failed while only writes fail"
+	(cd $F && md5sum -c /tmp/durable.md5 > /dev/null 2>&1) || must "$M: uncached reads failed while only writes fail"
 	if [ "$M" = ours ]; then
 		grep -q " $F f2fs ro" /proc/mounts || fail "ours: not read-only after failed writes"
 		if echo x > $F/new 2>/dev/null; then fail "ours: a create succeeded after the checkpoint failed"; fi
@@ -85,7 +91,19 @@ run() {  # run MODULE
 	note "$M: I/O error cases pass"
 }
 
+# The stock control's own kernel reports (it dumps a stack when its
+# in-memory SIT disagrees with a block address after failed writes) are
+# kept in stock.klog and noted; the console shows only ours.
+BAD='BUG:|Oops|WARNING:|general protection|hung task|blocked for more than|RCU stall|Call Trace|KASAN|UBSAN'
+dmesg -n 1
+dmesg -c > /dev/null
 run stock
+if dmesg | grep -qE "$BAD"; then
+	dmesg > /host/stock.klog
+	note "control: the stock module printed a kernel report (kept in stock.klog): $(dmesg | grep -oE 'F2FS-fs.*' | head -2 | tr '\n' ' ')"
+fi
+dmesg -c > /dev/null
+dmesg -n 7
 run ours
 stock_unchanged /dev/vda
 echo "PASS"
