@@ -6,7 +6,7 @@ set -eu
 . /tests/lib.sh
 
 mkfs.f2fs -q -f /dev/vda || fail "mkfs.f2fs failed"
-before=$(md5dev /dev/vda)
+before=$(sumdev /dev/vda)
 
 mount -t f2fs -o ro /dev/vda /mnt/f2fs || fail "mount -o ro failed"
 grep -q ' /mnt/f2fs f2fs ro' /proc/mounts || fail "not listed as a read-only f2fs mount"
@@ -20,6 +20,6 @@ names=$(ls -a /mnt/f2fs | grep -v '^lost+found$' | tr '\n' ' ')
 dmesg | grep -q 'f2fs (vda): mounted, checkpoint version' || fail "no mount message naming vda"
 umount /mnt/f2fs || fail "umount failed"
 
-after=$(md5dev /dev/vda)
+after=$(sumdev /dev/vda)
 [ "$before" = "$after" ] || fail "image changed by mount + umount ($before -> $after)"
 fsck_clean /dev/vda

@@ -44,7 +44,7 @@ for b in $FUZZ_BASES; do
 		f2fsfuzz node-as-data -i "/tmp/base-$b.img" -o /tmp/fz.img > /tmp/fz.muts ||
 			fail "node-as-data: no node segment in the $b base image"
 		echo "$m node-as-data $b" > /tmp/fz.cur
-		sum0=$(md5dev /tmp/fz.img)
+		sum0=$(sumdev /tmp/fz.img)
 		losetup /dev/loop0 /tmp/fz.img
 		dmesg -c > /dev/null
 		note "node-as-data, $b base, $m module: mounting"
@@ -64,7 +64,7 @@ for b in $FUZZ_BASES; do
 			dmesg -c > "/host/fuzz/stock-node-as-data-$b.klog"
 			what="$what; SPLAT (kept in fuzz/stock-node-as-data-$b.klog)"
 		fi
-		if [ "$(md5dev /tmp/fz.img)" != "$sum0" ]; then
+		if [ "$(sumdev /tmp/fz.img)" != "$sum0" ]; then
 			fsck.f2fs /tmp/fz.img < /dev/null > /tmp/nd.fsck 2>&1 || true
 			what="$what; image changed, fsck.f2fs after: $(grep -cE '\[Fail\]|\[ASSERT\]|\[FIX\]' /tmp/nd.fsck) problems ($(grep -oE '\[(ASSERT|FIX)\].*' /tmp/nd.fsck | head -2 | cut -c1-90 | tr '\n' ';'))"
 		else

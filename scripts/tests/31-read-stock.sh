@@ -150,8 +150,8 @@ umount $B
 lap "the stock module's view recorded"
 [ -z "$BAD" ] || fail "the stock-written images are not what the host made: $BAD"
 
-sum_a=$(md5dev /dev/vda)
-sum_b=$(md5dev /dev/vdb)
+sum_a=$(sumdev /dev/vda)
+sum_b=$(sumdev /dev/vdb)
 w_a=$(writes vda)
 w_b=$(writes vdb)
 lap "checksums of both images"
@@ -228,8 +228,8 @@ umount $B
 # ---- the images are unchanged and clean -----------------------------------
 [ "$(writes vda)" = "$w_a" ] || bad "$UNDER: the block layer saw $(($(writes vda) - w_a)) write requests on vda"
 [ "$(writes vdb)" = "$w_b" ] || bad "$UNDER: the block layer saw $(($(writes vdb) - w_b)) write requests on vdb"
-[ "$(md5dev /dev/vda)" = "$sum_a" ] || bad "$UNDER: the image on vda changed"
-[ "$(md5dev /dev/vdb)" = "$sum_b" ] || bad "$UNDER: the image on vdb changed"
+[ "$(sumdev /dev/vda)" = "$sum_a" ] || bad "$UNDER: the image on vda changed"
+[ "$(sumdev /dev/vdb)" = "$sum_b" ] || bad "$UNDER: the image on vdb changed"
 fsck_clean /dev/vda
 fsck_clean /dev/vdb
 lap "images unchanged and fsck-clean"

@@ -37,7 +37,7 @@ begin() {
 	DEV=$1
 	NAME=$(basename "$DEV")
 	note "---- $NAME"
-	SUM=$(md5dev "$DEV")
+	SUM=$(sumdev "$DEV")
 	echo "f2fs-test: begin $NAME" > /dev/kmsg
 	mount -t f2fs -o ro "$DEV" $M || fail "mount of $NAME failed"
 }
@@ -90,7 +90,7 @@ finish() {
 		END { exit bad }' /tmp/ts.err || fail "$NAME: errors outside the affected paths"
 
 	umount $M || fail "umount of $NAME failed"
-	[ "$(md5dev "$DEV")" = "$SUM" ] || fail "$NAME: the image changed"
+	[ "$(sumdev "$DEV")" = "$SUM" ] || fail "$NAME: the image changed"
 
 	dmesg | sed -n "/f2fs-test: begin $NAME\$/,\$p" | sed 1d |
 		grep -F "f2fs ($NAME): " | grep -v ': mounted, checkpoint' > /tmp/klog || true

@@ -106,14 +106,14 @@ fsck_clean /dev/vda
 
 # ---- read-only: pending, shows the checkpoint, writes nothing ---------------
 mkdir -p /mnt/b /mnt/c /mnt/d
-m0=$(md5dev /dev/vdb)
+m0=$(sumdev /dev/vdb)
 mount -t f2fs -o ro /dev/vdb /mnt/b || fail "read-only mount of the crash image"
 dmesg | grep 'f2fs (vdb)' | tail -2 | sed 's/^/  /'
 dmesg | grep -q 'f2fs (vdb).*roll-forward recovery is pending (5 fsynced files)' ||
 	fail "the read-only mount does not say that 5 fsynced files await recovery"
 check_cp /mnt/b
 umount /mnt/b
-[ "$(md5dev /dev/vdb)" = "$m0" ] || fail "the read-only mount wrote to the device"
+[ "$(sumdev /dev/vdb)" = "$m0" ] || fail "the read-only mount wrote to the device"
 
 # ---- read-write: rolled forward ------------------------------------------------
 mount -t f2fs /dev/vdb /mnt/b || fail "our module cannot mount the crash image"

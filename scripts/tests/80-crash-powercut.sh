@@ -102,13 +102,13 @@ verify() {
 if [ -n "$CHECK_DIR" ]; then
 	note "checking the cut of $CHECK_DIR ($(wc -l < /work/prev.log) workload log lines captured)"
 	if [ "$RO_CHECK" = 1 ]; then
-		m0=$(md5dev /dev/vda)
+		m0=$(sumdev /dev/vda)
 		k=$(klines)
 		if mount -t f2fs -o ro /dev/vda $MNT; then
 			n=$(ls $MNT/"$CHECK_DIR" 2>/dev/null | wc -l)
 			umount $MNT
 			msg=$(klog_since "$k" | grep -i 'pending' | head -1 || true)
-			m1=$(md5dev /dev/vda)
+			m1=$(sumdev /dev/vda)
 			if [ "$F2FS_VARIANT" != ours ]; then
 				res "RO INFO ($F2FS_VARIANT module) md5 $( [ "$m0" = "$m1" ] && echo unchanged || echo changed), message: ${msg:-none}"
 			elif [ "$m0" != "$m1" ]; then
