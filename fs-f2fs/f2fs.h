@@ -763,9 +763,15 @@ struct f2fs_wbatch {
  *	next checkpoint, recovery finds that block in the chain, so later
  *	records need not carry the mark again.
  *
- * Entries leave both lists only under sbi->cp_rwsem (shared, or the
- * checkpoint's exclusive hold), so a checkpoint can use the inodes on
- * them without taking references.
+ * @cp_busy: a checkpoint took the inode off one of the lists and is
+ *	writing it (sbi->inode_lock; set only under sbi->cp_rwsem held
+ *	exclusively).
+ *
+ * A checkpoint uses the inodes it takes off the lists without taking
+ * references: the eviction of a linked inode (f2fs_evict_inode(), without
+ * cp_rwsem, so that reclaim frees inodes while a checkpoint that may
+ * itself wait for memory holds it) waits while @cp_busy, and other
+ * entries leave the lists only under sbi->cp_rwsem.
  *
  * The other fields change under the inode's i_rwsem (and, for directory
  * depth, the directory's i_rwsem), with sbi->cp_rwsem held shared.
@@ -793,6 +799,7 @@ struct f2fs_inode_info {
 	bool meta_dirty;
 	struct list_head dirty_dir_list;
 	bool dir_dirty;
+	bool cp_busy;
 	u64 need_cp_ver;
 	u64 dent_rec_ver;
 };

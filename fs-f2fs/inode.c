@@ -388,7 +388,8 @@ static void fill_raw_inode(struct inode *inode, struct f2fs_inode *ri)
  * f2fs_update_inode - copy the in-memory inode into its node page.
  * @inode: the inode.
  *
- * Called with sbi->cp_rwsem held (shared, or by the checkpoint).
+ * Called with sbi->cp_rwsem held (shared, or by the checkpoint), or by
+ * the eviction of a linked inode, which nobody else can reach.
  *
  * Return: 0 or the error of reading the inode block.
  */
@@ -400,6 +401,8 @@ int f2fs_update_inode(struct inode *inode)
 	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
 	if (IS_ERR(page))
 		return PTR_ERR(page);
+	/* eviction calls this without cp_rwsem: the page may be in flight */
+	wait_on_page_writeback(page);
 	fill_raw_inode(inode, &((struct f2fs_node *)page_address(page))->i);
 	set_page_dirty(page);
 	unlock_page(page);
@@ -474,6 +477,14 @@ free_want:
 	       blkaddr != NULL_ADDR && blkaddr != NEW_ADDR;
 }
 
+/* The checkpoint is done with @fi; sbi->inode_lock is held. */
+static void cp_done_with(struct f2fs_inode_info *fi)
+{
+	fi->cp_busy = false;
+	smp_mb();	/* the store before wake_up_var()'s waiter check */
+	wake_up_var(&fi->cp_busy);
+}
+
 /**
  * f2fs_sync_dirty_inodes - write dentry pages and inode fields for a
  * checkpoint.
@@ -497,11 +508,13 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 				      dirty_dir_list);
 		list_del_init(&fi->dirty_dir_list);
 		fi->dir_dirty = false;
+		fi->cp_busy = true;
 		spin_unlock(&sbi->inode_lock);
 		ret = filemap_write_and_wait(fi->vfs_inode.i_mapping);
 		if (ret && !err)
 			err = ret;
 		spin_lock(&sbi->inode_lock);
+		cp_done_with(fi);
 	}
 	/* Writers may re-dirty inodes meanwhile; do not chase them forever. */
 	budget = 0;
@@ -513,11 +526,13 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 		list_del_init(&fi->dirty_list);
 		fi->meta_dirty = false;
 		sbi->nr_dirty_inodes--;
+		fi->cp_busy = true;
 		spin_unlock(&sbi->inode_lock);
 		ret = f2fs_update_inode(&fi->vfs_inode);
 		if (ret && !err)
 			err = ret;
 		spin_lock(&sbi->inode_lock);
+		cp_done_with(fi);
 	}
 	spin_unlock(&sbi->inode_lock);
 	return err;
@@ -541,13 +556,49 @@ static void drop_from_dirty_lists(struct inode *inode)
 	spin_unlock(&sbi->inode_lock);
 }
 
+/*
+ * Evict a linked inode without cp_rwsem: wait until no checkpoint is
+ * writing it, take it off the dirty lists, and copy its fields into its
+ * node page if they changed.  A checkpoint running meanwhile then has the
+ * page dirty for the next one, as with a time update.
+ */
+static void evict_linked(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	bool dirty;
+
+	for (;;) {
+		spin_lock(&sbi->inode_lock);
+		if (!fi->cp_busy)
+			break;
+		spin_unlock(&sbi->inode_lock);
+		wait_var_event(&fi->cp_busy, !READ_ONCE(fi->cp_busy));
+	}
+	dirty = fi->meta_dirty;
+	if (fi->meta_dirty) {
+		list_del_init(&fi->dirty_list);
+		fi->meta_dirty = false;
+		sbi->nr_dirty_inodes--;
+	}
+	if (fi->dir_dirty) {
+		list_del_init(&fi->dirty_dir_list);
+		fi->dir_dirty = false;
+	}
+	spin_unlock(&sbi->inode_lock);
+	if (dirty)
+		f2fs_update_inode(inode);
+}
+
 /**
  * f2fs_evict_inode - the last reference is gone: save or free the inode.
  * @inode: the inode.
  *
  * An inode still linked gets its fields written to the node page; an
  * unlinked one has all its blocks and nodes freed and leaves the orphan
- * list.
+ * list.  A linked inode goes without cp_rwsem (evict_linked()), as in
+ * stock f2fs: kswapd once waited for it behind a checkpoint that was
+ * itself waiting for memory, which kswapd was to free (test 64, a hang).
  */
 void f2fs_evict_inode(struct inode *inode)
 {
@@ -562,17 +613,17 @@ void f2fs_evict_inode(struct inode *inode)
 	truncate_inode_pages_final(&inode->i_data);
 	if (!writable)
 		goto out;
+	if (inode->i_nlink) {
+		evict_linked(inode);
+		goto out;
+	}
 
 	f2fs_lock_op(sbi);
-	if (!inode->i_nlink) {
-		f2fs_truncate_blocks(inode, 0);
-		if (fi->i_xattr_nid)
-			f2fs_free_node(inode, fi->i_xattr_nid);
-		f2fs_free_node(inode, inode->i_ino);
-		f2fs_remove_orphan(sbi, inode->i_ino);
-	} else if (fi->meta_dirty) {
-		f2fs_update_inode(inode);
-	}
+	f2fs_truncate_blocks(inode, 0);
+	if (fi->i_xattr_nid)
+		f2fs_free_node(inode, fi->i_xattr_nid);
+	f2fs_free_node(inode, inode->i_ino);
+	f2fs_remove_orphan(sbi, inode->i_ino);
 	drop_from_dirty_lists(inode);
 	f2fs_unlock_op(sbi);
 out:

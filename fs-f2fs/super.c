@@ -76,6 +76,7 @@ static struct inode *f2fs_alloc_inode(struct super_block *sb)
 	INIT_LIST_HEAD(&fi->dirty_dir_list);
 	fi->meta_dirty = false;
 	fi->dir_dirty = false;
+	fi->cp_busy = false;
 	return &fi->vfs_inode;
 }
 
