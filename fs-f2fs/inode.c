@@ -538,13 +538,12 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 	return err;
 }
 
-static void drop_from_dirty_lists(struct inode *inode)
+/* Off both dirty lists, with sbi->inode_lock held: was it meta-dirty? */
+static bool unlist(struct f2fs_sb_info *sbi, struct f2fs_inode_info *fi)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
-	struct f2fs_inode_info *fi = F2FS_I(inode);
+	bool dirty = fi->meta_dirty;
 
-	spin_lock(&sbi->inode_lock);
-	if (fi->meta_dirty) {
+	if (dirty) {
 		list_del_init(&fi->dirty_list);
 		fi->meta_dirty = false;
 		sbi->nr_dirty_inodes--;
@@ -553,6 +552,15 @@ static void drop_from_dirty_lists(struct inode *inode)
 		list_del_init(&fi->dirty_dir_list);
 		fi->dir_dirty = false;
 	}
+	return dirty;
+}
+
+static void drop_from_dirty_lists(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+
+	spin_lock(&sbi->inode_lock);
+	unlist(sbi, F2FS_I(inode));
 	spin_unlock(&sbi->inode_lock);
 }
 
@@ -575,16 +583,7 @@ static void evict_linked(struct inode *inode)
 		spin_unlock(&sbi->inode_lock);
 		wait_var_event(&fi->cp_busy, !READ_ONCE(fi->cp_busy));
 	}
-	dirty = fi->meta_dirty;
-	if (fi->meta_dirty) {
-		list_del_init(&fi->dirty_list);
-		fi->meta_dirty = false;
-		sbi->nr_dirty_inodes--;
-	}
-	if (fi->dir_dirty) {
-		list_del_init(&fi->dirty_dir_list);
-		fi->dir_dirty = false;
-	}
+	dirty = unlist(sbi, fi);
 	spin_unlock(&sbi->inode_lock);
 	if (dirty)
 		f2fs_update_inode(inode);
