@@ -29,16 +29,9 @@
 
 static int all_zero(const unsigned char *p, size_t len)
 {
-	const uint64_t *w = (const uint64_t *)p;
-	size_t i;
+	static const unsigned char zero[BLK];
 
-	for (i = 0; i < len / 8; i++)
-		if (w[i])
-			return 0;
-	for (i = len & ~(size_t)7; i < len; i++)
-		if (p[i])
-			return 0;
-	return 1;
+	return !memcmp(p, zero, len);
 }
 
 static void put_le64(struct b2 *s, uint64_t v)
@@ -53,7 +46,7 @@ static void put_le64(struct b2 *s, uint64_t v)
 
 int main(int argc, char **argv)
 {
-	static unsigned char buf[BUF] __attribute__((aligned(64)));
+	static unsigned char buf[BUF];
 	uint64_t total = 0;
 	struct b2 s;
 	char hex[65];

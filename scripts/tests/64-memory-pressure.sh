@@ -73,7 +73,7 @@ treesum -f type,size,content $F/d2 > /dev/null || fail "walk of d2 failed"
 # kprobe_profile): nothing is unlinked or dropped in this phase, so each
 # hit is reclaim's.  Creates go on, a directory at a time, until reclaim
 # has evicted at least 500 inodes while they ran (at most 80 directories):
-# a fixed workload once fell short of it on a less loaded machine.
+# a fixed workload once fell short of it in CI.
 T=/sys/kernel/tracing
 echo 'p:f2fs_evict_probe f2fs_evict_inode' >> $T/kprobe_events || fail "kprobe on f2fs_evict_inode"
 echo 1 > $T/events/kprobes/f2fs_evict_probe/enable || fail "kprobe enable"
