@@ -438,6 +438,7 @@ static int stats_show(struct seq_file *m, void *unused)
 	kv_atomic_array(m, "fsync", fsync_kind_names, st->fsyncs,
 			F2FS_NR_FSYNC_KINDS);
 	kv(m, "fsync_no_inode", atomic64_read(&st->fsync_no_inode));
+	kv(m, "fsync_no_scan", atomic64_read(&st->fsync_no_scan));
 	kv(m, "rf_files", READ_ONCE(st->rf_files));
 	kv(m, "rf_blocks", READ_ONCE(st->rf_blocks));
 	return 0;

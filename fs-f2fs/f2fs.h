@@ -192,6 +192,14 @@ struct f2fs_nat_cached {
  * @shrinker_on: @shrinker is registered (set and cleared at mount and
  *	unmount only).
  * @shrink_next: nid where the shrinker's next scan starts (@nat_lock).
+ * @fsync_inos: inode numbers whose other node blocks (direct, indirect,
+ *	xattr) were dirtied since the last checkpoint (the xarray's own
+ *	lock; emptied by the checkpoint once every node page is written): an
+ *	fsync of an inode not in it has no dirty node to write but its inode
+ *	block, and skips the scan of the mount's dirty nodes (node.c,
+ *	f2fs_node_dirty_folio()).
+ * @fsync_inos_lossy: an insert into @fsync_inos failed (no memory): every
+ *	fsync scans until the next checkpoint (READ_ONCE/WRITE_ONCE).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -210,6 +218,8 @@ struct f2fs_nm_info {
 	struct shrinker shrinker;
 	bool shrinker_on;
 	unsigned long shrink_next;
+	struct xarray fsync_inos;
+	bool fsync_inos_lossy;
 };
 
 #define F2FS_NAT_DIRTY		XA_MARK_0
@@ -429,6 +439,8 @@ enum f2fs_node_read_kind {
  * @fsyncs: fsync calls per enum f2fs_fsync_kind (atomic).
  * @fsync_no_inode: of the records, those that left the inode block out
  *	(f2fs_inode_block_current(), atomic).
+ * @fsync_no_scan: of the records, those that did not scan the mount's
+ *	dirty nodes, as the inode had no other node dirtied (atomic).
  * @room_calls: writers (or the cleaner thread) that had to make room
  *	before dirtying more (f2fs_make_room(), atomic).
  * @room_enospc: of those, how many got -ENOSPC (atomic).
@@ -484,6 +496,7 @@ struct f2fs_stats {
 	atomic64_t node_ra_neighbours;
 	atomic64_t fsyncs[F2FS_NR_FSYNC_KINDS];
 	atomic64_t fsync_no_inode;
+	atomic64_t fsync_no_scan;
 	atomic64_t room_calls;
 	atomic64_t room_enospc;
 	atomic64_t wb_deferred;

@@ -537,6 +537,8 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 	nm->nat_bitmap_bytes = le32_to_cpu(cp->nat_ver_bitmap_bytesize);
 	init_rwsem(&nm->nat_lock);
 	xa_init(&nm->nat_tree);
+	xa_init(&nm->fsync_inos);
+	nm->fsync_inos_lossy = false;
 
 	/*
 	 * Where the NAT bitmap sits in the pack: after a CRC word with
@@ -648,6 +650,7 @@ void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi)
 	xa_for_each(&nm->nat_tree, idx, e)
 		kmem_cache_free(nat_entry_slab, e);
 	xa_destroy(&nm->nat_tree);
+	xa_destroy(&nm->fsync_inos);
 	nm->nat_count = 0;
 	nm->nat_dirty = 0;
 	nm->nat_bitmap = NULL;
@@ -1396,9 +1399,15 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 	no_inode = !(marks & BIT(DENT_BIT_SHIFT)) &&
 		   f2fs_inode_block_current(inode, datasync);
 	blk_start_plug(&plug);
-	err = fsync_dnodes(sbi, ino, &batch, &last);
-	if (err)
-		goto send_batch;
+	last = NULL;
+	if (READ_ONCE(sbi->nm.fsync_inos_lossy) ||
+	    xa_load(&sbi->nm.fsync_inos, ino)) {
+		err = fsync_dnodes(sbi, ino, &batch, &last);
+		if (err)
+			goto send_batch;
+	} else {
+		atomic64_inc(&sbi->stats.fsync_no_scan);
+	}
 	if (last && lock_fsync_page(sbi, last, ino)) {
 		err = write_record_page(sbi, last, no_inode ? marks : 0, &batch);
 		if (err || no_inode) {
@@ -1549,6 +1558,11 @@ int f2fs_sync_node_pages(struct f2fs_sb_info *sbi)
 		f2fs_err(sbi, "node blocks could not be written (no free segment)");
 		err = -ENOSPC;
 	}
+	if (!err) {
+		/* No node is dirty, and none is dirtied under cp_rwsem. */
+		xa_destroy(&sbi->nm.fsync_inos);
+		WRITE_ONCE(sbi->nm.fsync_inos_lossy, false);
+	}
 	return err;
 }
 
@@ -1669,9 +1683,37 @@ out:
 	return err;
 }
 
+/*
+ * Every node page is dirtied through here.  A node block other than an
+ * inode's own puts its inode into nm.fsync_inos, after the page is tagged
+ * dirty; the set only grows until a checkpoint has written every node
+ * page and empties it (f2fs_sync_node_pages(), under cp_rwsem held
+ * exclusively).  Nodes of files are dirtied under cp_rwsem held shared,
+ * as f2fs_fsync_node_pages() looks the inode up, so an fsync that does
+ * not find its inode there has no node page to write but the inode's.
+ * Stock f2fs scans every dirty node page of the mount for each fsync;
+ * during an untar beside it, that is thousands of inode blocks each time.
+ */
+static bool f2fs_node_dirty_folio(struct address_space *mapping,
+				  struct folio *folio)
+{
+	struct f2fs_sb_info *sbi = F2FS_SB(mapping->host->i_sb);
+	struct f2fs_node *rn = folio_address(folio);
+	u32 ino = le32_to_cpu(rn->footer.ino);
+	bool newly = filemap_dirty_folio(mapping, folio);
+	void *old;
+
+	if (!ino || ino == folio->index || xa_load(&sbi->nm.fsync_inos, ino))
+		return newly;
+	old = xa_store(&sbi->nm.fsync_inos, ino, xa_mk_value(1), GFP_NOWAIT);
+	if (xa_is_err(old))
+		WRITE_ONCE(sbi->nm.fsync_inos_lossy, true);
+	return newly;
+}
+
 const struct address_space_operations f2fs_node_aops = {
 	.read_folio	= f2fs_node_read_folio,
 	.writepage	= f2fs_node_writepage,
 	.writepages	= f2fs_node_writepages,
-	.dirty_folio	= filemap_dirty_folio,
+	.dirty_folio	= f2fs_node_dirty_folio,
 };

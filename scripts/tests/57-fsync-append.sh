@@ -109,11 +109,15 @@ sync
 s0=$(dstat vda)
 k0=$(stat_of vda fsync_no_inode)
 r0=$(stat_of vda fsync_record)
+n0=$(stat_of vda fsync_no_scan)
 fsyncbench -a -d $M/a $N > /dev/null || fail "fdatasync appends"
 set -- $s0 $(dstat vda)
 req=$(($3 - $1))
 sect=$(($4 - $2))
 k1=$(stat_of vda fsync_no_inode)
+# each append dirties a's direct node: every record looks for its nodes
+[ "$(stat_of vda fsync_no_scan)" = "$n0" ] ||
+	fail "records of appends that dirtied a direct node skipped the scan for dirty nodes"
 note "$N fdatasyncs of whole-block appends past the inode's addresses: $req write requests, $sect sectors, $((k1 - k0)) records without the inode block"
 [ "$(stat_of vda fsync_record)" = $((r0 + N)) ] || fail "the fdatasyncs did not all write records"
 [ $((k1 - k0)) = $N ] || fail "$((k1 - k0)) of $N records left the inode block out"
@@ -123,6 +127,22 @@ note "$N fdatasyncs of whole-block appends past the inode's addresses: $req writ
 # own.
 [ "$sect" -le $((N * 16 + 64)) ] || fail "$sect sectors written, more than data + direct node ($((N * 16)))"
 [ "$req" -le $((N * 3 + 8)) ] || fail "$req write requests, more than data, node and flush per fdatasync"
+# A file whose only dirty node is its inode block (appends within the
+# inode's own addresses): its records skip the scan of the mount's dirty
+# nodes (nm.fsync_inos), beside 400 new files whose inode blocks are dirty.
+mkdir $M/busy
+i=0
+while [ $i -lt 400 ]; do echo $i > $M/busy/f$i; i=$((i + 1)); done
+n0=$(stat_of vda fsync_no_scan)
+r0=$(stat_of vda fsync_record)
+fsyncbench -a -d $M/small 40 > /dev/null || fail "fdatasync appends within the inode"
+n1=$(stat_of vda fsync_no_scan)
+r1=$(stat_of vda fsync_record)
+note "40 fdatasyncs of appends within the inode's addresses, 400 dirty inodes beside: $((r1 - r0)) records, $((n1 - n0)) of them skipped the scan for dirty nodes"
+# (the first may be a checkpoint, should the file start inline)
+[ $((r1 - r0)) -ge 39 ] || fail "only $((r1 - r0)) of the 40 fdatasyncs of small wrote records"
+[ $((n1 - n0)) = $((r1 - r0)) ] || fail "$((n1 - n0)) of $((r1 - r0)) records of a file without dirty direct nodes skipped the scan"
+rm -r $M/small $M/busy
 # The rest of the records, from a fresh checkpoint (the appends above are
 # checkpointed: a's starting point is then BASE + N blocks, as in /tmp/ref
 # after its first step, so redo a's appends on the reference's copy too).
