@@ -4,10 +4,14 @@
 # filesystem of the same disk, in this order twice, first alone and then
 # beside a steady buffered writer (64 MiB rewritten in a loop, with
 # writeback started at 4 MiB dirty so that data writes are always in
-# flight: the fsync must not wait for them).  For each run prints
+# flight: the fsync must not wait for them), and beside a creator of small
+# files (a new directory of 100 one-line files at a time, as an untar does:
+# thousands of dirty inode blocks, which stock f2fs scans at every fsync
+# for the file's own nodes).  For each run prints
 # "FS <fsyncbench line> rd_req R rd_sect S wr_req W wr_sect X flush_req F"
 # (the disk's /sys/block/vda/stat deltas, the writer's I/O included in
-# the "+writer" rows), FS being e.g. "ours" or "ours+writer".
+# the companion's rows), FS being e.g. "ours", "ours-writer" or
+# "ours-creates".
 set -u
 . /lib/harness.sh
 M=/mnt/f2fs
@@ -26,6 +30,17 @@ run() {
 		rm -f /tmp/writer.stop
 		( while [ ! -e /tmp/writer.stop ]; do
 			dd if=/dev/zero of=$M/stream bs=1M count=64 2>/dev/null || break
+		  done ) &
+		wpid=$!
+		sleep 2
+	elif [ "${2:-}" = creates ]; then
+		rm -f /tmp/writer.stop
+		( d=0
+		  while [ ! -e /tmp/writer.stop ]; do
+			mkdir $M/c$d || break
+			i=0
+			while [ $i -lt 100 ]; do echo "$d $i" > $M/c$d/f$i; i=$((i + 1)); done
+			d=$((d + 1))
 		  done ) &
 		wpid=$!
 		sleep 2
@@ -48,4 +63,5 @@ echo 4194304 > /proc/sys/vm/dirty_background_bytes
 for round in 1 2; do
 	for fs in ours stock ext4; do run $fs; done
 	for fs in ours stock ext4; do run $fs writer; done
+	for fs in ours stock ext4; do run $fs creates; done
 done

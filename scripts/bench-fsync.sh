@@ -1,9 +1,9 @@
 #!/bin/bash
 # bench-fsync.sh - what "make bench-fsync" does: fsync latency of a 4 KiB
 # append, the median of 1,000, on our f2fs against the stock f2fs and ext4
-# in one guest (scripts/bench-fsync-guest.sh, two rounds each, alone and
-# beside a steady writer), with the device requests, sectors and cache
-# flushes each run issued.  Results in
+# in one guest (scripts/bench-fsync-guest.sh, two rounds each, alone,
+# beside a steady writer and beside a creator of small files), with the
+# device requests, sectors and cache flushes each run issued.  Results in
 # build/bench-fsync/results.txt.  Not part of make check.
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,12 +32,13 @@ for fs, d in rows:
     print("%-12s %10s %8s %8s %8s %7s %7s %8s %6s" % (fs, d["fsync_median_us"], d["fsync_p90_us"],
           d["fsync_p99_us"], d["total_ms"], d["rd_req"], d["wr_req"], d["wr_sect"], d["flush_req"]))
     med.setdefault(fs, []).append(int(d["fsync_median_us"]))
-for sfx in ("", "-writer"):
+for sfx in ("", "-writer", "-creates"):
     if "ours" + sfx not in med:
         continue
     o = min(med["ours" + sfx])
     for ref in ("stock", "ext4"):
         if ref + sfx in med and min(med[ref + sfx]):
-            print("median fsync%s, ours / %s: %.2f" % (" beside a writer" if sfx else "", ref,
+            print("median fsync%s, ours / %s: %.2f" % ({"": "", "-writer": " beside a writer",
+                  "-creates": " beside a creator of small files"}[sfx], ref,
                   o / min(med[ref + sfx])))
 PY
