@@ -168,8 +168,8 @@ debug-kernel:
 	@scripts/debug-kernel.sh
 
 clean:
-	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio.gz
-	rm -rf $(BUILD)/initramfs-debug-root $(BUILD)/initramfs-debug.cpio.gz $(DEBUG_MOD)
+	rm -rf $(BUILD)/logs $(BUILD)/work $(BUILD)/run $(BUILD)/initramfs-root $(BUILD)/initramfs.cpio $(BUILD)/initramfs.cpio.gz
+	rm -rf $(BUILD)/initramfs-debug-root $(BUILD)/initramfs-debug.cpio $(BUILD)/initramfs-debug.cpio.gz $(DEBUG_MOD)
 	-@test -d "$(KDIR)" && test -f fs-f2fs/Makefile && $(MAKE) -C fs-f2fs KDIR=$(KDIR) clean >/dev/null || true
 
 # also drops the unpacked guest kernel and downloaded packages

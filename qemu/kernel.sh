@@ -7,7 +7,7 @@
 #   KERNEL=debug           the debug kernel (build/debug-kernel/root, made by
 #                          scripts/debug-kernel.sh: KASAN, KFENCE, lockdep,
 #                          kmemleak ...), with its own initramfs
-#                          (build/initramfs-debug.cpio.gz) and our module built
+#                          (build/initramfs-debug.cpio) and our module built
 #                          against it (build/debug-kernel/module/fs-f2fs)
 # Sets: KVER, KROOT (boot/ and lib/modules/ of the guest kernel), KIMAGE (its
 # bzImage), KINITRD (the initramfs), KSTAGE (initramfs staging directory),
@@ -21,7 +21,7 @@ case ${KERNEL:-} in
 "")
 	KVER=$(cat "$BUILD/kver" 2>/dev/null) || { echo "kernel: $BUILD/kver missing (run scripts/setup.sh)" >&2; exit 2; }
 	KROOT=$BUILD/kernel
-	KINITRD=$BUILD/initramfs.cpio.gz
+	KINITRD=$BUILD/initramfs.cpio
 	KSTAGE=$BUILD/initramfs-root
 	KOURS=$(dirname "$BUILD")/fs-f2fs/f2fs.ko
 	KLOGSUB=""
@@ -34,7 +34,7 @@ debug)
 	KVER=$(cat "$BUILD/debug-kernel/kver" 2>/dev/null) \
 		|| { echo "kernel: KERNEL=debug: $BUILD/debug-kernel/kver missing (make debug-kernel)" >&2; exit 2; }
 	KROOT=$BUILD/debug-kernel/root
-	KINITRD=$BUILD/initramfs-debug.cpio.gz
+	KINITRD=$BUILD/initramfs-debug.cpio
 	KSTAGE=$BUILD/initramfs-debug-root
 	KOURS=$BUILD/debug-kernel/module/fs-f2fs/f2fs.ko
 	KLOGSUB=debug/

@@ -1,5 +1,5 @@
 #!/bin/bash
-# mkinitramfs.sh - build build/initramfs.cpio.gz for the test guest.
+# mkinitramfs.sh - build build/initramfs.cpio for the test guest.
 #
 #   qemu/mkinitramfs.sh            (env: OURS=path/to/f2fs.ko, optional;
 #                                   KERNEL=debug for the debug kernel)
@@ -18,7 +18,7 @@ set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=$ROOT/build
 # KERNEL=debug: the debug kernel's modules, our module built against it,
-# build/initramfs-debug.cpio.gz (qemu/kernel.sh)
+# build/initramfs-debug.cpio (qemu/kernel.sh)
 # shellcheck source=qemu/kernel.sh
 . "$ROOT/qemu/kernel.sh"
 KMOD=$KMODDIR
@@ -160,6 +160,8 @@ printf '%s\n' 'export PATH=/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
 
 # --- pack -----------------------------------------------------------------
 mkdir -p "$(dirname "$OUT")"
-(cd "$ST" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc --quiet) | gzip -1 > "$OUT.tmp"
+# Uncompressed: the guest kernel unpacks a 60 MB cpio in 0.7 s under TCG,
+# where gunzip of the same took 2.2 s, at every boot of make check.
+(cd "$ST" && find . -print0 | LC_ALL=C sort -z | cpio --null -o -H newc --quiet) > "$OUT.tmp"
 mv "$OUT.tmp" "$OUT"
 echo "mkinitramfs: $(du -h "$OUT" | cut -f1) $OUT (ours: $([ -f "$ST/opt/f2fs/ours/f2fs.ko" ] && echo yes || echo no))" >&2
