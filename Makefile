@@ -142,9 +142,11 @@ stress: initramfs
 		GUEST_ARGS="$(if $(SEED),seed=$(SEED))" scripts/check.sh 63-stress
 
 # The image fuzzer (issue 19), long form of test 25: N (5000) mutated
-# images per module, ours then the stock module as the control.
+# images per module, ours then the stock module as the control (BASES=DIR
+# and SKIP=K: from a kept run's base images, from image K+1).
 fuzz: initramfs
-	@scripts/fuzz.sh $(if $(N),N=$(N)) $(if $(SEED),SEED=$(SEED)) $(if $(MODULE),MODULE=$(MODULE))
+	@scripts/fuzz.sh $(if $(N),N=$(N)) $(if $(SEED),SEED=$(SEED)) $(if $(MODULE),MODULE=$(MODULE)) \
+		$(if $(BASES),BASES=$(BASES)) $(if $(SKIP),SKIP=$(SKIP))
 
 # I/O errors at chosen moments (issue 19), long form of test 66: every
 # metadata area failing inside a checkpoint, and every case on the stock

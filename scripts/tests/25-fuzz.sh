@@ -13,9 +13,14 @@ N=$(cmdline_get fuzz_n || echo 30)
 MODULES=$(cmdline_get fuzz_module || echo both)
 case $MODULES in both) MODULES="ours stock" ;; ours|stock) ;; *) fail "fuzz_module=$MODULES: want ours, stock or both" ;; esac
 SEED=$(test_seed)
-# images SEED*10000+1 ..: a run's seeds never overlap another seed's
+# images SEED*10000+1 ..: a run's seeds never overlap another seed's;
+# make fuzz resumes a run past a hang of the control with fuzz_skip=K
+# (images K+1 .. N)
 FIRST=$((SEED % 400000 * 10000))
-note "fuzz: $N images per module ($MODULES), seeds $((FIRST + 1))..$((FIRST + N)) (replay one: f2fsfuzz -s SEED -i base-<base>.img -o OUT)"
+SKIP=$(cmdline_get fuzz_skip || echo 0)
+case $SKIP in ''|*[!0-9]*) fail "fuzz_skip=$SKIP: want a number" ;; esac
+[ "$SKIP" -lt "$N" ] || fail "fuzz_skip=$SKIP: not below fuzz_n=$N"
+note "fuzz: $((N - SKIP)) images per module ($MODULES), seeds $((FIRST + SKIP + 1))..$((FIRST + N)) (replay one: f2fsfuzz -s SEED -i base-<base>.img -o OUT)"
 modprobe loop 2>/dev/null || true
 [ -b /dev/loop0 ] || fail "no /dev/loop0"
 
@@ -27,7 +32,7 @@ WD=$!
 trap '_rc=$?; kill $WD 2>/dev/null; exit $_rc' EXIT
 
 for m in $MODULES; do
-	fuzz_run "$m" "$FIRST" "$N"
+	fuzz_run "$m" $((FIRST + SKIP)) $((N - SKIP))
 	[ "$m" != ours ] || [ "$FZ_OURS_BAD" = 0 ] || break
 done
 fuzz_summary
