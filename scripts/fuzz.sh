@@ -99,8 +99,9 @@ done
 # the summary of all parts, as the guest words it for one
 for m in ours stock; do
 	grep -q "^$m " "$AGG/results.txt" || continue
-	secs=$(sed -n "s/^part [0-9]*: fuzz summary $m: [0-9]* images in \([0-9]*\) s.*/\1/p" "$AGG/parts.txt" |
-		awk '{ s += $1 } END { print s + 0 }')
+	# a part a hang ended has no time of its own: "+" says so
+	secs=$(sed -n "s/^part [0-9]*: fuzz summary $m: [0-9]* images in \([0-9?]*\) s.*/\1/p" "$AGG/parts.txt" |
+		awk '$1 == "?" { more = "+" } $1 != "?" { s += $1 } END { print s + 0 more }')
 	awk -v m=$m -v secs="$secs" -v parts=$part '
 		$1 != m { next }
 		{ n++ }
