@@ -192,14 +192,15 @@ struct f2fs_nat_cached {
  * @shrinker_on: @shrinker is registered (set and cleared at mount and
  *	unmount only).
  * @shrink_next: nid where the shrinker's next scan starts (@nat_lock).
- * @fsync_inos: inode numbers whose other node blocks (direct, indirect,
- *	xattr) were dirtied since the last checkpoint (the xarray's own
- *	lock; emptied by the checkpoint once every node page is written): an
- *	fsync of an inode not in it has no dirty node to write but its inode
- *	block, and skips the scan of the mount's dirty nodes (node.c,
+ * @fsync_nodes: the node blocks other than inodes' own (direct, indirect,
+ *	xattr) dirtied since the last checkpoint, keyed by fsync_key() of
+ *	their inode and nid (the xarray's own lock; emptied by the checkpoint
+ *	once every node page is written): an fsync writes the dirty ones of
+ *	its file from there, without scanning the mount's dirty nodes (node.c,
  *	f2fs_node_dirty_folio()).
- * @fsync_inos_lossy: an insert into @fsync_inos failed (no memory): every
- *	fsync scans until the next checkpoint (READ_ONCE/WRITE_ONCE).
+ * @fsync_nodes_lossy: an insert into @fsync_nodes failed (no memory), or
+ *	the keys do not fit in a long: fsync scans every dirty node page
+ *	until the next checkpoint (READ_ONCE/WRITE_ONCE).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -218,9 +219,15 @@ struct f2fs_nm_info {
 	struct shrinker shrinker;
 	bool shrinker_on;
 	unsigned long shrink_next;
-	struct xarray fsync_inos;
-	bool fsync_inos_lossy;
+	struct xarray fsync_nodes;
+	bool fsync_nodes_lossy;
 };
+
+/* The key of a node of inode @ino in nm.fsync_nodes, in a 64-bit long. */
+static inline unsigned long fsync_key(u32 ino, u32 nid)
+{
+	return (unsigned long)(((u64)ino << 32) | nid);
+}
 
 #define F2FS_NAT_DIRTY		XA_MARK_0
 #define F2FS_FREE_NID_BATCH	256
@@ -439,8 +446,8 @@ enum f2fs_node_read_kind {
  * @fsyncs: fsync calls per enum f2fs_fsync_kind (atomic).
  * @fsync_no_inode: of the records, those that left the inode block out
  *	(f2fs_inode_block_current(), atomic).
- * @fsync_no_scan: of the records, those that did not scan the mount's
- *	dirty nodes, as the inode had no other node dirtied (atomic).
+ * @fsync_no_scan: of the records, those that found the file's dirty
+ *	nodes in nm.fsync_nodes, without scanning the mount's (atomic).
  * @room_calls: writers (or the cleaner thread) that had to make room
  *	before dirtying more (f2fs_make_room(), atomic).
  * @room_enospc: of those, how many got -ENOSPC (atomic).

@@ -537,8 +537,8 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 	nm->nat_bitmap_bytes = le32_to_cpu(cp->nat_ver_bitmap_bytesize);
 	init_rwsem(&nm->nat_lock);
 	xa_init(&nm->nat_tree);
-	xa_init(&nm->fsync_inos);
-	nm->fsync_inos_lossy = false;
+	xa_init(&nm->fsync_nodes);
+	nm->fsync_nodes_lossy = BITS_PER_LONG < 64;
 
 	/*
 	 * Where the NAT bitmap sits in the pack: after a CRC word with
@@ -650,7 +650,7 @@ void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi)
 	xa_for_each(&nm->nat_tree, idx, e)
 		kmem_cache_free(nat_entry_slab, e);
 	xa_destroy(&nm->nat_tree);
-	xa_destroy(&nm->fsync_inos);
+	xa_destroy(&nm->fsync_nodes);
 	nm->nat_count = 0;
 	nm->nat_dirty = 0;
 	nm->nat_bitmap = NULL;
@@ -1346,6 +1346,42 @@ next:
 	return err;
 }
 
+/*
+ * The same as fsync_dnodes(), for the node pages nm.fsync_nodes has for
+ * @ino (f2fs_node_dirty_folio()): every one is locked, dirty or not, as
+ * the scan locks every tagged page, and they come in nid order, as there.
+ */
+static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
+			    struct f2fs_wbatch *batch, struct page **held)
+{
+	struct address_space *mapping = sbi->node_inode->i_mapping;
+	unsigned long key, first = fsync_key(ino, 0);
+	struct page *page;
+	void *entry;
+	int err = 0;
+
+	*held = NULL;
+	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, first,
+			  fsync_key(ino, U32_MAX)) {
+		page = find_get_page(mapping, (u32)key);
+		if (!page)
+			continue;
+		swap(page, *held);
+		if (page && lock_fsync_page(sbi, page, ino))
+			err = write_record_page(sbi, page, 0, batch);
+		if (page)
+			put_page(page);
+		if (err)
+			break;
+		cond_resched();
+	}
+	if (err && *held) {
+		put_page(*held);
+		*held = NULL;
+	}
+	return err;
+}
+
 /**
  * f2fs_fsync_node_pages - write an fsync record of a regular file.
  * @inode: the file, whose data pages are written already.
@@ -1399,15 +1435,14 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 	no_inode = !(marks & BIT(DENT_BIT_SHIFT)) &&
 		   f2fs_inode_block_current(inode, datasync);
 	blk_start_plug(&plug);
-	last = NULL;
-	if (READ_ONCE(sbi->nm.fsync_inos_lossy) ||
-	    xa_load(&sbi->nm.fsync_inos, ino)) {
+	if (READ_ONCE(sbi->nm.fsync_nodes_lossy)) {
 		err = fsync_dnodes(sbi, ino, &batch, &last);
-		if (err)
-			goto send_batch;
 	} else {
+		err = fsync_own_dnodes(sbi, ino, &batch, &last);
 		atomic64_inc(&sbi->stats.fsync_no_scan);
 	}
+	if (err)
+		goto send_batch;
 	if (last && lock_fsync_page(sbi, last, ino)) {
 		err = write_record_page(sbi, last, no_inode ? marks : 0, &batch);
 		if (err || no_inode) {
@@ -1560,8 +1595,8 @@ int f2fs_sync_node_pages(struct f2fs_sb_info *sbi)
 	}
 	if (!err) {
 		/* No node is dirty, and none is dirtied under cp_rwsem. */
-		xa_destroy(&sbi->nm.fsync_inos);
-		WRITE_ONCE(sbi->nm.fsync_inos_lossy, false);
+		xa_destroy(&sbi->nm.fsync_nodes);
+		WRITE_ONCE(sbi->nm.fsync_nodes_lossy, BITS_PER_LONG < 64);
 	}
 	return err;
 }
@@ -1685,14 +1720,14 @@ out:
 
 /*
  * Every node page is dirtied through here.  A node block other than an
- * inode's own puts its inode into nm.fsync_inos, after the page is tagged
- * dirty; the set only grows until a checkpoint has written every node
- * page and empties it (f2fs_sync_node_pages(), under cp_rwsem held
- * exclusively).  Nodes of files are dirtied under cp_rwsem held shared,
- * as f2fs_fsync_node_pages() looks the inode up, so an fsync that does
- * not find its inode there has no node page to write but the inode's.
- * Stock f2fs scans every dirty node page of the mount for each fsync;
- * during an untar beside it, that is thousands of inode blocks each time.
+ * inode's own goes into nm.fsync_nodes under its inode and nid, after the
+ * page is tagged dirty; the index only grows until a checkpoint has
+ * written every node page and empties it (f2fs_sync_node_pages(), under
+ * cp_rwsem held exclusively).  Nodes of files are dirtied under cp_rwsem
+ * held shared, as f2fs_fsync_node_pages() reads the index, so an fsync
+ * finds every dirty node of its file there.  Stock f2fs scans every dirty
+ * node page of the mount for each fsync instead: beside an untar, that is
+ * thousands of inode blocks each time.
  */
 static bool f2fs_node_dirty_folio(struct address_space *mapping,
 				  struct folio *folio)
@@ -1701,13 +1736,17 @@ static bool f2fs_node_dirty_folio(struct address_space *mapping,
 	struct f2fs_node *rn = folio_address(folio);
 	u32 ino = le32_to_cpu(rn->footer.ino);
 	bool newly = filemap_dirty_folio(mapping, folio);
+	unsigned long key;
 	void *old;
 
-	if (!ino || ino == folio->index || xa_load(&sbi->nm.fsync_inos, ino))
+	if (!ino || ino == folio->index || READ_ONCE(sbi->nm.fsync_nodes_lossy))
 		return newly;
-	old = xa_store(&sbi->nm.fsync_inos, ino, xa_mk_value(1), GFP_NOWAIT);
+	key = fsync_key(ino, folio->index);
+	if (xa_load(&sbi->nm.fsync_nodes, key))
+		return newly;
+	old = xa_store(&sbi->nm.fsync_nodes, key, xa_mk_value(0), GFP_NOWAIT);
 	if (xa_is_err(old))
-		WRITE_ONCE(sbi->nm.fsync_inos_lossy, true);
+		WRITE_ONCE(sbi->nm.fsync_nodes_lossy, true);
 	return newly;
 }
 
