@@ -66,7 +66,7 @@ static const char *const node_read_names[F2FS_NR_NODE_READ_KINDS] = {
 static const char *const alloc_names[2] = { "lfs", "ssr" };
 static const char *const fsync_kind_names[F2FS_NR_FSYNC_KINDS] = {
 	"record", "cp_not_file", "cp_links", "cp_changed", "cp_new_dir",
-	"cp_space", "cp_wb_kept",
+	"cp_space", "cp_wb_kept", "unchanged",
 };
 
 /* Segment counts by fill; computed from the SIT of a writable mount. */

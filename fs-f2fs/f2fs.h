@@ -192,12 +192,15 @@ struct f2fs_nat_cached {
  * @shrinker_on: @shrinker is registered (set and cleared at mount and
  *	unmount only).
  * @shrink_next: nid where the shrinker's next scan starts (@nat_lock).
- * @fsync_nodes: the node blocks other than inodes' own (direct, indirect,
- *	xattr) dirtied since the last checkpoint, keyed by fsync_key() of
- *	their inode and nid (the xarray's own lock; emptied by the checkpoint
+ * @fsync_nodes: the node blocks (inode, direct, indirect, xattr) dirtied
+ *	since the last checkpoint, keyed by fsync_key() of their inode and
+ *	nid (the xarray's own lock; emptied by the checkpoint
  *	once every node page is written): an fsync writes the dirty ones of
  *	its file from there, without scanning the mount's dirty nodes (node.c,
  *	f2fs_node_dirty_folio()).
+ * @fsync_seq: the sequence number of the last entry stored in
+ *	@fsync_nodes (each entry's value: when its page last turned dirty),
+ *	under @fsync_nodes' lock.
  * @fsync_nodes_lossy: an insert into @fsync_nodes failed (no memory), or
  *	the keys do not fit in a long: fsync scans every dirty node page
  *	until the next checkpoint (READ_ONCE/WRITE_ONCE).
@@ -221,6 +224,7 @@ struct f2fs_nm_info {
 	unsigned long shrink_next;
 	struct xarray fsync_nodes;
 	bool fsync_nodes_lossy;
+	u64 fsync_seq;
 };
 
 /* The key of a node of inode @ino in nm.fsync_nodes, in a 64-bit long. */
@@ -384,8 +388,12 @@ enum f2fs_fsync_kind {
 	F2FS_FSYNC_CP_NEW_DIR,	/* a new file in a directory not checkpointed */
 	F2FS_FSYNC_CP_SPACE,	/* space, NAT cache or logs short for records */
 	F2FS_FSYNC_CP_WB_KEPT,	/* writeback left a page for a running checkpoint */
+	F2FS_FSYNC_UNCHANGED,	/* nothing changed since the last record: no write */
 	F2FS_NR_FSYNC_KINDS,
 };
+
+/* f2fs_fsync_node_pages(): nothing changed since the file's last record. */
+#define F2FS_FSYNC_NOTHING	1
 
 /* How a node block read was issued. */
 enum f2fs_node_read_kind {
@@ -795,6 +803,11 @@ struct f2fs_wbatch {
  *
  * The other fields change under the inode's i_rwsem (and, for directory
  * depth, the directory's i_rwsem), with sbi->cp_rwsem held shared.
+ * @rec_seq: nm.fsync_seq when the inode's last durable record with its
+ *	inode block began: its node blocks dirtied up to then are in it
+ *	(sbi->inode_lock; node.c, changed_since_record()).
+ * @rec_iseq: the index entry of the inode block that record wrote
+ *	(sbi->inode_lock).
  */
 struct f2fs_inode_info {
 	struct inode vfs_inode;
@@ -822,6 +835,8 @@ struct f2fs_inode_info {
 	bool cp_busy;
 	u64 need_cp_ver;
 	u64 dent_rec_ver;
+	u64 rec_seq;
+	u64 rec_iseq;
 };
 
 static inline struct f2fs_sb_info *F2FS_SB(struct super_block *sb)
@@ -1278,6 +1293,7 @@ struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino);
 struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 			     const struct qstr *name);
 int f2fs_update_inode(struct inode *inode);
+bool f2fs_inode_fields_written(struct inode *inode);
 bool f2fs_inode_block_current(struct inode *inode, bool datasync);
 int f2fs_set_inode_name(struct inode *inode, const struct qstr *name);
 void f2fs_mark_meta_dirty(struct inode *inode);

@@ -279,6 +279,10 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 	err = -ENOSPC;
 	if (kind == F2FS_FSYNC_RECORD)
 		err = f2fs_fsync_node_pages(inode, datasync);
+	if (err == F2FS_FSYNC_NOTHING) {
+		kind = F2FS_FSYNC_UNCHANGED;
+		err = 0;
+	}
 	if (err == -ENOSPC || err == -EAGAIN) {
 		if (kind == F2FS_FSYNC_RECORD)
 			kind = err == -EAGAIN ? F2FS_FSYNC_CP_CHANGED :

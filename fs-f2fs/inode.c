@@ -411,6 +411,40 @@ int f2fs_update_inode(struct inode *inode)
 }
 
 /**
+ * f2fs_inode_fields_written - does the inode block hold the in-memory inode?
+ * @inode: the inode; the caller holds sbi->cp_rwsem shared.
+ *
+ * Fields changed since the inode was last listed dirty may have reached
+ * its node page already (an fsync record copies them without taking the
+ * inode off the dirty list, which stays for the checkpoint).
+ *
+ * Return: true when f2fs_update_inode() would change nothing in the inode
+ * block; false otherwise, also on a read error or without memory.
+ */
+bool f2fs_inode_fields_written(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode *ri, *want;
+	struct page *page;
+	bool same = false;
+
+	want = kmalloc(sizeof(*want), GFP_NOFS);
+	if (!want)
+		return false;
+	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
+	if (!IS_ERR(page)) {
+		ri = &((struct f2fs_node *)page_address(page))->i;
+		memcpy(want, ri, sizeof(*want));
+		fill_raw_inode(inode, want);
+		same = !memcmp(want, ri, sizeof(*want));
+		unlock_page(page);
+		put_page(page);
+	}
+	kfree(want);
+	return same;
+}
+
+/**
  * f2fs_inode_block_current - may an fsync record leave the inode block out?
  * @inode: a regular file; the caller holds sbi->cp_rwsem shared.
  * @datasync: an fdatasync, which need not make the times durable.

@@ -1348,8 +1348,9 @@ next:
 
 /*
  * The same as fsync_dnodes(), for the node pages nm.fsync_nodes has for
- * @ino (f2fs_node_dirty_folio()): every one is locked, dirty or not, as
- * the scan locks every tagged page, and they come in nid order, as there.
+ * @ino but its inode block (f2fs_node_dirty_folio()): every one is locked,
+ * dirty or not, as the scan locks every tagged page, and they come in nid
+ * order, as there.
  */
 static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 			    struct f2fs_wbatch *batch, struct page **held)
@@ -1363,6 +1364,8 @@ static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 	*held = NULL;
 	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, first,
 			  fsync_key(ino, U32_MAX)) {
+		if ((u32)key == ino)	/* the inode block: the caller's */
+			continue;
 		page = find_get_page(mapping, (u32)key);
 		if (!page)
 			continue;
@@ -1382,6 +1385,57 @@ static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 	return err;
 }
 
+/* The value nm.fsync_seq has now: every entry up to it is in the index. */
+static u64 fsync_seq_now(struct f2fs_nm_info *nm)
+{
+	u64 seq;
+
+	xa_lock(&nm->fsync_nodes);
+	seq = nm->fsync_seq;
+	xa_unlock(&nm->fsync_nodes);
+	return seq;
+}
+
+/*
+ * Has anything a record of @inode carries changed since its last record
+ * with the inode block was durable?  A node block of it dirtied since (an
+ * entry of nm.fsync_nodes past what that record covered: rec_seq, and for
+ * the inode block, rec_iseq), or its fields, if it is listed dirty and
+ * they differ from its inode block.  After a checkpoint the index has
+ * nothing of it until it changes again.
+ */
+static bool changed_since_record(struct f2fs_sb_info *sbi, struct inode *inode)
+{
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	u32 ino = inode->i_ino;
+	u64 seq, iseq;
+	unsigned long key;
+	void *entry;
+	bool dirty;
+
+	if (READ_ONCE(sbi->nm.fsync_nodes_lossy))
+		return true;
+	spin_lock(&sbi->inode_lock);
+	dirty = fi->meta_dirty;
+	seq = fi->rec_seq;
+	iseq = max(fi->rec_seq, fi->rec_iseq);
+	spin_unlock(&sbi->inode_lock);
+	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, fsync_key(ino, 0),
+			  fsync_key(ino, U32_MAX))
+		if (xa_to_value(entry) > ((u32)key == ino ? iseq : seq))
+			return true;
+	/* listed dirty: changed unless the fields are in the block already */
+	return dirty && !f2fs_inode_fields_written(inode);
+}
+
+/* The entry of the inode block of @ino, which the caller holds locked. */
+static u64 inode_entry_seq(struct f2fs_sb_info *sbi, u32 ino)
+{
+	void *entry = xa_load(&sbi->nm.fsync_nodes, fsync_key(ino, ino));
+
+	return entry ? xa_to_value(entry) : 0;
+}
+
 /**
  * f2fs_fsync_node_pages - write an fsync record of a regular file.
  * @inode: the file, whose data pages are written already.
@@ -1399,17 +1453,24 @@ static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
  * the device cache flushed, so the chain of warm node blocks from the
  * checkpoint up to the mark is durable on return.
  *
- * Return: 0; -ENOSPC when the log has no room, or -EAGAIN when a link or
- * rename made a record unfit meanwhile (the caller falls back to a
- * checkpoint in both cases); -EIO; or a node read error.
+ * Nothing is written, nor the cache flushed, when nothing a record carries
+ * changed since the file's last record with its inode block was durable
+ * (or since the checkpoint): that state is on the device already.
+ *
+ * Return: 0; F2FS_FSYNC_NOTHING when nothing changed; -ENOSPC when the
+ * log has no room, or -EAGAIN when a link or rename made a record unfit
+ * meanwhile (the caller falls back to a checkpoint in both cases); -EIO;
+ * or a node read error.
  */
 int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
 	u32 ino = inode->i_ino, marks = BIT(FSYNC_BIT_SHIFT);
 	struct f2fs_wbatch batch = {};
 	struct page *ipage, *last;
 	struct blk_plug plug;
+	u64 seq, iseq = 0;
 	bool no_inode;
 	int err;
 
@@ -1432,6 +1493,12 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 		}
 		marks |= BIT(DENT_BIT_SHIFT);
 	}
+	if (!(marks & BIT(DENT_BIT_SHIFT)) && !changed_since_record(sbi, inode)) {
+		f2fs_unlock_op(sbi);
+		return F2FS_FSYNC_NOTHING;
+	}
+	/* every node dirtied up to here is in the index for the walk */
+	seq = fsync_seq_now(&sbi->nm);
 	no_inode = !(marks & BIT(DENT_BIT_SHIFT)) &&
 		   f2fs_inode_block_current(inode, datasync);
 	blk_start_plug(&plug);
@@ -1461,6 +1528,8 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 	}
 	lock_page(ipage);
 	wait_on_page_writeback(ipage);
+	/* the block holds every change up to here (a later one: a later seq) */
+	iseq = inode_entry_seq(sbi, ino);
 	/* Written even when clean: the record needs its mark. */
 	clear_page_dirty_for_io(ipage);
 	err = write_record_page(sbi, ipage, marks, &batch);
@@ -1480,7 +1549,15 @@ unlock_op:
 	f2fs_wait_epoch(sbi);
 	if (atomic_read(&sbi->wb_error))
 		return -EIO;
-	return blkdev_issue_flush(sbi->sb->s_bdev);
+	err = blkdev_issue_flush(sbi->sb->s_bdev);
+	if (!err && iseq) {
+		/* durable: the record covers the index up to seq, and iseq */
+		spin_lock(&sbi->inode_lock);
+		fi->rec_seq = max(fi->rec_seq, seq);
+		fi->rec_iseq = max(fi->rec_iseq, iseq);
+		spin_unlock(&sbi->inode_lock);
+	}
+	return err;
 }
 
 /**
@@ -1719,34 +1796,40 @@ out:
 }
 
 /*
- * Every node page is dirtied through here.  A node block other than an
- * inode's own goes into nm.fsync_nodes under its inode and nid, after the
- * page is tagged dirty; the index only grows until a checkpoint has
+ * Every node page is dirtied through here.  Each node page of a file or
+ * directory (its inode block too) goes into nm.fsync_nodes under its
+ * inode and nid when it turns dirty, after the page is tagged dirty, with
+ * the next nm.fsync_seq; the index only grows until a checkpoint has
  * written every node page and empties it (f2fs_sync_node_pages(), under
  * cp_rwsem held exclusively).  Nodes of files are dirtied under cp_rwsem
  * held shared, as f2fs_fsync_node_pages() reads the index, so an fsync
- * finds every dirty node of its file there.  Stock f2fs scans every dirty
- * node page of the mount for each fsync instead: beside an untar, that is
- * thousands of inode blocks each time.
+ * finds every dirty node of its file there, and can tell whether any
+ * changed since its last record.  Stock f2fs scans every dirty node page
+ * of the mount for each fsync instead: beside an untar, that is thousands
+ * of inode blocks each time.
  */
 static bool f2fs_node_dirty_folio(struct address_space *mapping,
 				  struct folio *folio)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(mapping->host->i_sb);
+	struct f2fs_nm_info *nm = &sbi->nm;
 	struct f2fs_node *rn = folio_address(folio);
 	u32 ino = le32_to_cpu(rn->footer.ino);
 	bool newly = filemap_dirty_folio(mapping, folio);
 	unsigned long key;
 	void *old;
 
-	if (!ino || ino == folio->index || READ_ONCE(sbi->nm.fsync_nodes_lossy))
+	if (!ino || READ_ONCE(nm->fsync_nodes_lossy))
 		return newly;
 	key = fsync_key(ino, folio->index);
-	if (xa_load(&sbi->nm.fsync_nodes, key))
+	if (!newly && xa_load(&nm->fsync_nodes, key))
 		return newly;
-	old = xa_store(&sbi->nm.fsync_nodes, key, xa_mk_value(0), GFP_NOWAIT);
+	xa_lock(&nm->fsync_nodes);
+	old = __xa_store(&nm->fsync_nodes, key, xa_mk_value(++nm->fsync_seq),
+			 GFP_NOWAIT);
+	xa_unlock(&nm->fsync_nodes);
 	if (xa_is_err(old))
-		WRITE_ONCE(sbi->nm.fsync_nodes_lossy, true);
+		WRITE_ONCE(nm->fsync_nodes_lossy, true);
 	return newly;
 }
 

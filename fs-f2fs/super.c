@@ -77,6 +77,8 @@ static struct inode *f2fs_alloc_inode(struct super_block *sb)
 	fi->meta_dirty = false;
 	fi->dir_dirty = false;
 	fi->cp_busy = false;
+	fi->rec_seq = 0;
+	fi->rec_iseq = 0;
 	return &fi->vfs_inode;
 }
 

@@ -163,6 +163,22 @@ note "40 fdatasyncs of appends within the inode's addresses, 400 dirty inodes be
 # (the first may be a checkpoint, should the file start inline)
 [ $((r1 - r0)) -ge 39 ] || fail "only $((r1 - r0)) of the 40 fdatasyncs of small wrote records"
 [ $((n1 - n0)) = $((r1 - r0)) ] || fail "$((n1 - n0)) of $((r1 - r0)) records of a file without dirty direct nodes skipped the scan"
+# Nothing changed since that record: fsync and fdatasync write nothing,
+# not even a cache flush; a change after them is recorded again.
+u0=$(stat_of vda fsync_unchanged)
+set -- $(awk '{ print $5, $16 }' /sys/block/vda/stat)
+xfs_io -c fsync -c fdatasync -c fsync $M/small || fail "fsyncs of the unchanged small"
+set -- "$@" $(awk '{ print $5, $16 }' /sys/block/vda/stat)
+u1=$(stat_of vda fsync_unchanged)
+note "3 fsyncs of small, unchanged since its record: $((u1 - u0)) found nothing to write; $(($3 - $1)) write requests, $(($4 - $2)) cache flushes"
+[ $((u1 - u0)) = 3 ] || fail "$((u1 - u0)) of 3 fsyncs of an unchanged file found nothing to write"
+[ $(($3 - $1)) = 0 ] && [ $(($4 - $2)) = 0 ] ||
+	fail "fsyncs of an unchanged file wrote $(($3 - $1)) requests and $(($4 - $2)) flushes"
+r0=$(stat_of vda fsync_record)
+fsyncbench -a $M/small 1 > /dev/null || fail "fsync of an append to small"
+[ "$(stat_of vda fsync_record)" = $((r0 + 1)) ] || fail "an append after unchanged fsyncs was not recorded"
+u2=$(stat_of vda fsync_unchanged)
+[ "$u2" = "$u1" ] || fail "an fsync after an append found nothing to write"
 rm -r $M/small $M/busy
 # The rest of the records, from a fresh checkpoint (the appends above are
 # checkpointed: a's starting point is then BASE + N blocks, as in /tmp/ref
