@@ -192,18 +192,19 @@ struct f2fs_nat_cached {
  * @shrinker_on: @shrinker is registered (set and cleared at mount and
  *	unmount only).
  * @shrink_next: nid where the shrinker's next scan starts (@nat_lock).
- * @fsync_nodes: the node blocks (inode, direct, indirect, xattr) dirtied
- *	since the last checkpoint, keyed by fsync_key() of their inode and
- *	nid (the xarray's own lock; emptied by the checkpoint
- *	once every node page is written): an fsync writes the dirty ones of
- *	its file from there, without scanning the mount's dirty nodes (node.c,
- *	f2fs_node_dirty_folio()).
- * @fsync_seq: the sequence number of the last entry stored in
- *	@fsync_nodes (each entry's value: when its page last turned dirty),
- *	under @fsync_nodes' lock.
- * @fsync_nodes_lossy: an insert into @fsync_nodes failed (no memory), or
- *	the keys do not fit in a long: fsync scans every dirty node page
- *	until the next checkpoint (READ_ONCE/WRITE_ONCE).
+ * @fsync_nodes: the node blocks other than inodes' own (direct, indirect,
+ *	xattr) dirtied since the last checkpoint, keyed by fsync_key() of
+ *	their inode and nid, each valued with the @fsync_seq stamped on it
+ *	when its page last turned dirty (the xarray's own lock; emptied by
+ *	the checkpoint once every node page is written): an fsync writes the
+ *	dirty ones of its file from there, without scanning the mount's dirty
+ *	nodes (node.c, f2fs_node_dirty_folio()).
+ * @fsync_inodes: the same for inode blocks, keyed by their nid.
+ * @fsync_seq: the last stamp given.
+ * @fsync_nodes_lossy: an insert into @fsync_nodes or @fsync_inodes failed
+ *	(no memory), or the keys do not fit in a long: fsync scans every
+ *	dirty node page, and writes a record every time, until the next
+ *	checkpoint (READ_ONCE/WRITE_ONCE).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -223,8 +224,9 @@ struct f2fs_nm_info {
 	bool shrinker_on;
 	unsigned long shrink_next;
 	struct xarray fsync_nodes;
+	struct xarray fsync_inodes;
+	atomic64_t fsync_seq;
 	bool fsync_nodes_lossy;
-	u64 fsync_seq;
 };
 
 /* The key of a node of inode @ino in nm.fsync_nodes, in a 64-bit long. */
@@ -806,8 +808,8 @@ struct f2fs_wbatch {
  * @rec_seq: nm.fsync_seq when the inode's last durable record with its
  *	inode block began: its node blocks dirtied up to then are in it
  *	(sbi->inode_lock; node.c, changed_since_record()).
- * @rec_iseq: the index entry of the inode block that record wrote
- *	(sbi->inode_lock).
+ * @rec_iseq: the stamp of the inode block that record wrote, in
+ *	nm.fsync_inodes (sbi->inode_lock).
  */
 struct f2fs_inode_info {
 	struct inode vfs_inode;

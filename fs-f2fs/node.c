@@ -538,6 +538,8 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 	init_rwsem(&nm->nat_lock);
 	xa_init(&nm->nat_tree);
 	xa_init(&nm->fsync_nodes);
+	xa_init(&nm->fsync_inodes);
+	atomic64_set(&nm->fsync_seq, 0);
 	nm->fsync_nodes_lossy = BITS_PER_LONG < 64;
 
 	/*
@@ -651,6 +653,7 @@ void f2fs_destroy_node_manager(struct f2fs_sb_info *sbi)
 		kmem_cache_free(nat_entry_slab, e);
 	xa_destroy(&nm->nat_tree);
 	xa_destroy(&nm->fsync_nodes);
+	xa_destroy(&nm->fsync_inodes);
 	nm->nat_count = 0;
 	nm->nat_dirty = 0;
 	nm->nat_bitmap = NULL;
@@ -1348,9 +1351,8 @@ next:
 
 /*
  * The same as fsync_dnodes(), for the node pages nm.fsync_nodes has for
- * @ino but its inode block (f2fs_node_dirty_folio()): every one is locked,
- * dirty or not, as the scan locks every tagged page, and they come in nid
- * order, as there.
+ * @ino (f2fs_node_dirty_folio()): every one is locked, dirty or not, as
+ * the scan locks every tagged page, and they come in nid order, as there.
  */
 static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 			    struct f2fs_wbatch *batch, struct page **held)
@@ -1364,8 +1366,6 @@ static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 	*held = NULL;
 	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, first,
 			  fsync_key(ino, U32_MAX)) {
-		if ((u32)key == ino)	/* the inode block: the caller's */
-			continue;
 		page = find_get_page(mapping, (u32)key);
 		if (!page)
 			continue;
@@ -1385,23 +1385,28 @@ static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 	return err;
 }
 
-/* The value nm.fsync_seq has now: every entry up to it is in the index. */
+/*
+ * The value nm.fsync_seq has now, once every entry stamped with it or less
+ * is in its index: each is stamped and stored under its index's lock, so
+ * taking both locks after reading the counter waits for the stores.
+ */
 static u64 fsync_seq_now(struct f2fs_nm_info *nm)
 {
-	u64 seq;
+	u64 seq = atomic64_read(&nm->fsync_seq);
 
 	xa_lock(&nm->fsync_nodes);
-	seq = nm->fsync_seq;
 	xa_unlock(&nm->fsync_nodes);
+	xa_lock(&nm->fsync_inodes);
+	xa_unlock(&nm->fsync_inodes);
 	return seq;
 }
 
 /*
  * Has anything a record of @inode carries changed since its last record
  * with the inode block was durable?  A node block of it dirtied since (an
- * entry of nm.fsync_nodes past what that record covered: rec_seq, and for
- * the inode block, rec_iseq), or its fields, if it is listed dirty and
- * they differ from its inode block.  After a checkpoint the index has
+ * entry of nm.fsync_nodes past what that record covered, rec_seq, or of
+ * nm.fsync_inodes past rec_iseq), or its fields, if it is listed dirty and
+ * they differ from its inode block.  After a checkpoint the indexes have
  * nothing of it until it changes again.
  */
 static bool changed_since_record(struct f2fs_sb_info *sbi, struct inode *inode)
@@ -1420,9 +1425,12 @@ static bool changed_since_record(struct f2fs_sb_info *sbi, struct inode *inode)
 	seq = fi->rec_seq;
 	iseq = max(fi->rec_seq, fi->rec_iseq);
 	spin_unlock(&sbi->inode_lock);
+	entry = xa_load(&sbi->nm.fsync_inodes, ino);
+	if (entry && xa_to_value(entry) > iseq)
+		return true;
 	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, fsync_key(ino, 0),
 			  fsync_key(ino, U32_MAX))
-		if (xa_to_value(entry) > ((u32)key == ino ? iseq : seq))
+		if (xa_to_value(entry) > seq)
 			return true;
 	/* listed dirty: changed unless the fields are in the block already */
 	return dirty && !f2fs_inode_fields_written(inode);
@@ -1431,7 +1439,7 @@ static bool changed_since_record(struct f2fs_sb_info *sbi, struct inode *inode)
 /* The entry of the inode block of @ino, which the caller holds locked. */
 static u64 inode_entry_seq(struct f2fs_sb_info *sbi, u32 ino)
 {
-	void *entry = xa_load(&sbi->nm.fsync_nodes, fsync_key(ino, ino));
+	void *entry = xa_load(&sbi->nm.fsync_inodes, ino);
 
 	return entry ? xa_to_value(entry) : 0;
 }
@@ -1673,6 +1681,7 @@ int f2fs_sync_node_pages(struct f2fs_sb_info *sbi)
 	if (!err) {
 		/* No node is dirty, and none is dirtied under cp_rwsem. */
 		xa_destroy(&sbi->nm.fsync_nodes);
+		xa_destroy(&sbi->nm.fsync_inodes);
 		WRITE_ONCE(sbi->nm.fsync_nodes_lossy, BITS_PER_LONG < 64);
 	}
 	return err;
@@ -1796,17 +1805,19 @@ out:
 }
 
 /*
- * Every node page is dirtied through here.  Each node page of a file or
- * directory (its inode block too) goes into nm.fsync_nodes under its
- * inode and nid when it turns dirty, after the page is tagged dirty, with
- * the next nm.fsync_seq; the index only grows until a checkpoint has
- * written every node page and empties it (f2fs_sync_node_pages(), under
- * cp_rwsem held exclusively).  Nodes of files are dirtied under cp_rwsem
- * held shared, as f2fs_fsync_node_pages() reads the index, so an fsync
- * finds every dirty node of its file there, and can tell whether any
- * changed since its last record.  Stock f2fs scans every dirty node page
- * of the mount for each fsync instead: beside an untar, that is thousands
- * of inode blocks each time.
+ * Every node page is dirtied through here.  When a node page of a file or
+ * directory turns dirty, it is stamped with the next nm.fsync_seq, after
+ * the page is tagged dirty: an inode block in nm.fsync_inodes under its
+ * nid, any other node in nm.fsync_nodes under its inode and nid (a dense
+ * index for the many inodes, and a sparse one for the few files large
+ * enough to have other nodes).  The indexes only grow until a checkpoint
+ * has written every node page and empties them (f2fs_sync_node_pages(),
+ * under cp_rwsem held exclusively).  Nodes of files are dirtied under
+ * cp_rwsem held shared, as f2fs_fsync_node_pages() reads the indexes, so
+ * an fsync finds every dirty node of its file there, and can tell whether
+ * any changed since its last record.  Stock f2fs scans every dirty node
+ * page of the mount for each fsync instead: beside an untar, that is
+ * thousands of inode blocks each time.
  */
 static bool f2fs_node_dirty_folio(struct address_space *mapping,
 				  struct folio *folio)
@@ -1816,18 +1827,26 @@ static bool f2fs_node_dirty_folio(struct address_space *mapping,
 	struct f2fs_node *rn = folio_address(folio);
 	u32 ino = le32_to_cpu(rn->footer.ino);
 	bool newly = filemap_dirty_folio(mapping, folio);
+	struct xarray *xa;
 	unsigned long key;
 	void *old;
 
 	if (!ino || READ_ONCE(nm->fsync_nodes_lossy))
 		return newly;
-	key = fsync_key(ino, folio->index);
-	if (!newly && xa_load(&nm->fsync_nodes, key))
+	if (ino == folio->index) {
+		xa = &nm->fsync_inodes;
+		key = ino;
+	} else {
+		xa = &nm->fsync_nodes;
+		key = fsync_key(ino, folio->index);
+	}
+	if (!newly && xa_load(xa, key))
 		return newly;
-	xa_lock(&nm->fsync_nodes);
-	old = __xa_store(&nm->fsync_nodes, key, xa_mk_value(++nm->fsync_seq),
+	xa_lock(xa);
+	old = __xa_store(xa, key,
+			 xa_mk_value(atomic64_inc_return(&nm->fsync_seq)),
 			 GFP_NOWAIT);
-	xa_unlock(&nm->fsync_nodes);
+	xa_unlock(xa);
 	if (xa_is_err(old))
 		WRITE_ONCE(nm->fsync_nodes_lossy, true);
 	return newly;
