@@ -410,6 +410,32 @@ int f2fs_update_inode(struct inode *inode)
 	return 0;
 }
 
+/*
+ * Would f2fs_update_inode() leave the inode block @ri as it is, but for
+ * the size, block count and extent when @grown, and the times when
+ * @datasync?  @want is scratch space for the block it would write.
+ */
+static bool block_holds_inode(struct inode *inode, const struct f2fs_inode *ri,
+			      struct f2fs_inode *want, bool grown, bool datasync)
+{
+	memcpy(want, ri, sizeof(*want));
+	fill_raw_inode(inode, want);
+	if (grown) {
+		want->i_size = ri->i_size;
+		want->i_blocks = ri->i_blocks;
+		want->i_ext = ri->i_ext;
+	}
+	if (datasync) {
+		want->i_atime = ri->i_atime;
+		want->i_atime_nsec = ri->i_atime_nsec;
+		want->i_ctime = ri->i_ctime;
+		want->i_ctime_nsec = ri->i_ctime_nsec;
+		want->i_mtime = ri->i_mtime;
+		want->i_mtime_nsec = ri->i_mtime_nsec;
+	}
+	return !memcmp(want, ri, sizeof(*want));
+}
+
 /**
  * f2fs_inode_fields_written - does the inode block hold the in-memory inode?
  * @inode: the inode; the caller holds sbi->cp_rwsem shared.
@@ -424,7 +450,7 @@ int f2fs_update_inode(struct inode *inode)
 bool f2fs_inode_fields_written(struct inode *inode)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
-	struct f2fs_inode *ri, *want;
+	struct f2fs_inode *want;
 	struct page *page;
 	bool same = false;
 
@@ -433,10 +459,9 @@ bool f2fs_inode_fields_written(struct inode *inode)
 		return false;
 	page = f2fs_get_locked_node(sbi, inode->i_ino, inode->i_ino, 0);
 	if (!IS_ERR(page)) {
-		ri = &((struct f2fs_node *)page_address(page))->i;
-		memcpy(want, ri, sizeof(*want));
-		fill_raw_inode(inode, want);
-		same = !memcmp(want, ri, sizeof(*want));
+		same = block_holds_inode(inode,
+					 &((struct f2fs_node *)page_address(page))->i,
+					 want, false, false);
 		unlock_page(page);
 		put_page(page);
 	}
@@ -485,20 +510,7 @@ bool f2fs_inode_block_current(struct inode *inode, bool datasync)
 	if (PageDirty(page) || size < disk_size ||
 	    (size != disk_size && !PAGE_ALIGNED(size)))
 		goto unlock_page;
-	memcpy(want, ri, sizeof(*want));
-	fill_raw_inode(inode, want);
-	want->i_size = ri->i_size;
-	want->i_blocks = ri->i_blocks;
-	want->i_ext = ri->i_ext;
-	if (datasync) {
-		want->i_atime = ri->i_atime;
-		want->i_atime_nsec = ri->i_atime_nsec;
-		want->i_ctime = ri->i_ctime;
-		want->i_ctime_nsec = ri->i_ctime_nsec;
-		want->i_mtime = ri->i_mtime;
-		want->i_mtime_nsec = ri->i_mtime_nsec;
-	}
-	same = !memcmp(want, ri, sizeof(*want));
+	same = block_holds_inode(inode, ri, want, true, datasync);
 unlock_page:
 	unlock_page(page);
 	put_page(page);

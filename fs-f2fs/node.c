@@ -1304,11 +1304,32 @@ static int write_record_page(struct f2fs_sb_info *sbi, struct page *page,
 }
 
 /*
+ * Keep @page (referenced) as the last node found in *@held, and write the
+ * one held before it if it is still a dirty direct node of @ino.
+ */
+static int hold_write_prev(struct f2fs_sb_info *sbi, struct page *page,
+			   u32 ino, struct f2fs_wbatch *batch,
+			   struct page **held)
+{
+	int err = 0;
+
+	swap(page, *held);
+	if (!page)
+		return 0;
+	if (lock_fsync_page(sbi, page, ino))
+		err = write_record_page(sbi, page, 0, batch);
+	put_page(page);
+	return err;
+}
+
+/*
  * Write the dirty direct nodes of @ino other than the inode itself, except
  * the last one found, which is left to the caller in *@held (referenced,
- * not locked: it may carry the fsync mark).  A page another writer is
- * writing now is locked until it has its block, so locking each tagged
- * page also orders such writes before the fsync mark.
+ * not locked: it may carry the fsync mark; the caller puts it on error
+ * too).  A page another writer is writing now is locked until it has its
+ * block, so locking each tagged page also orders such writes before the
+ * fsync mark.  This scans every dirty node page of the mount: it serves
+ * when nm.fsync_nodes lost an entry.
  */
 static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 			struct f2fs_wbatch *batch, struct page **held)
@@ -1323,28 +1344,18 @@ static int fsync_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 	pagevec_init(&pvec);
 	while (!err && (n = pagevec_lookup_tag(&pvec, mapping, &index,
 					       PAGECACHE_TAG_DIRTY))) {
-		for (i = 0; i < n; i++) {
+		for (i = 0; i < n && !err; i++) {
 			struct page *page = pvec.pages[i];
 			struct f2fs_node *rn = page_address(page);
 
-			if (err || page->index == ino ||
+			if (page->index == ino ||
 			    le32_to_cpu(rn->footer.ino) != ino)
 				continue;
 			get_page(page);
-			swap(page, *held);
-			if (!page || !lock_fsync_page(sbi, page, ino))
-				goto next;
-			err = write_record_page(sbi, page, 0, batch);
-next:
-			if (page)
-				put_page(page);
+			err = hold_write_prev(sbi, page, ino, batch, held);
 		}
 		pagevec_release(&pvec);
 		cond_resched();
-	}
-	if (err && *held) {
-		put_page(*held);
-		*held = NULL;
 	}
 	return err;
 }
@@ -1358,29 +1369,21 @@ static int fsync_own_dnodes(struct f2fs_sb_info *sbi, u32 ino,
 			    struct f2fs_wbatch *batch, struct page **held)
 {
 	struct address_space *mapping = sbi->node_inode->i_mapping;
-	unsigned long key, first = fsync_key(ino, 0);
 	struct page *page;
+	unsigned long key;
 	void *entry;
 	int err = 0;
 
 	*held = NULL;
-	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, first,
+	xa_for_each_range(&sbi->nm.fsync_nodes, key, entry, fsync_key(ino, 0),
 			  fsync_key(ino, U32_MAX)) {
 		page = find_get_page(mapping, (u32)key);
 		if (!page)
 			continue;
-		swap(page, *held);
-		if (page && lock_fsync_page(sbi, page, ino))
-			err = write_record_page(sbi, page, 0, batch);
-		if (page)
-			put_page(page);
+		err = hold_write_prev(sbi, page, ino, batch, held);
 		if (err)
 			break;
 		cond_resched();
-	}
-	if (err && *held) {
-		put_page(*held);
-		*held = NULL;
 	}
 	return err;
 }
@@ -1517,7 +1520,7 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 		atomic64_inc(&sbi->stats.fsync_no_scan);
 	}
 	if (err)
-		goto send_batch;
+		goto put_last;
 	if (last && lock_fsync_page(sbi, last, ino)) {
 		err = write_record_page(sbi, last, no_inode ? marks : 0, &batch);
 		if (err || no_inode) {
@@ -1547,7 +1550,6 @@ int f2fs_fsync_node_pages(struct inode *inode, bool datasync)
 put_last:
 	if (last)
 		put_page(last);
-send_batch:
 	f2fs_batch_submit(&batch);
 	blk_finish_plug(&plug);
 unlock_op:
