@@ -439,6 +439,7 @@ static int stats_show(struct seq_file *m, void *unused)
 			F2FS_NR_FSYNC_KINDS);
 	kv(m, "fsync_no_inode", atomic64_read(&st->fsync_no_inode));
 	kv(m, "fsync_no_scan", atomic64_read(&st->fsync_no_scan));
+	kv(m, "fsync_index_lossy", READ_ONCE(sbi->nm.fsync_nodes_lossy));
 	kv(m, "rf_files", READ_ONCE(st->rf_files));
 	kv(m, "rf_blocks", READ_ONCE(st->rf_blocks));
 	return 0;
@@ -475,6 +476,8 @@ void f2fs_debugfs_register(struct f2fs_sb_info *sbi)
 {
 	sbi->debugfs_dir = debugfs_create_dir(sbi->sb->s_id, f2fs_debugfs_root);
 	debugfs_create_file("stats", 0444, sbi->debugfs_dir, sbi, &stats_fops);
+	debugfs_create_atomic_t("fail_fsync_index", 0600, sbi->debugfs_dir,
+				&sbi->nm.fsync_index_faults);
 	mutex_lock(&f2fs_debugfs_lock);
 	list_add_tail(&sbi->debugfs_list, &f2fs_debugfs_mounts);
 	mutex_unlock(&f2fs_debugfs_lock);

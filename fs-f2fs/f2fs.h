@@ -205,6 +205,9 @@ struct f2fs_nat_cached {
  *	(no memory), or the keys do not fit in a long: fsync scans every
  *	dirty node page, and writes a record every time, until the next
  *	checkpoint (READ_ONCE/WRITE_ONCE).
+ * @fsync_index_faults: the next this many inserts into @fsync_nodes or
+ *	@fsync_inodes fail as if out of memory (debugfs fail_fsync_index,
+ *	for tests of the scan that follows; atomic).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -227,6 +230,7 @@ struct f2fs_nm_info {
 	struct xarray fsync_inodes;
 	atomic64_t fsync_seq;
 	bool fsync_nodes_lossy;
+	atomic_t fsync_index_faults;
 };
 
 /* The key of a node of inode @ino in nm.fsync_nodes, in a 64-bit long. */

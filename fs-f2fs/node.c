@@ -541,6 +541,7 @@ int f2fs_init_node_manager(struct f2fs_sb_info *sbi)
 	xa_init(&nm->fsync_inodes);
 	atomic64_set(&nm->fsync_seq, 0);
 	nm->fsync_nodes_lossy = BITS_PER_LONG < 64;
+	atomic_set(&nm->fsync_index_faults, 0);
 
 	/*
 	 * Where the NAT bitmap sits in the pack: after a CRC word with
@@ -1844,11 +1845,16 @@ static bool f2fs_node_dirty_folio(struct address_space *mapping,
 	}
 	if (!newly && xa_load(xa, key))
 		return newly;
-	xa_lock(xa);
-	old = __xa_store(xa, key,
-			 xa_mk_value(atomic64_inc_return(&nm->fsync_seq)),
-			 GFP_NOWAIT);
-	xa_unlock(xa);
+	if (unlikely(atomic_read(&nm->fsync_index_faults)) &&
+	    atomic_dec_if_positive(&nm->fsync_index_faults) >= 0) {
+		old = XA_ERROR(-ENOMEM);	/* an injected failure */
+	} else {
+		xa_lock(xa);
+		old = __xa_store(xa, key,
+				 xa_mk_value(atomic64_inc_return(&nm->fsync_seq)),
+				 GFP_NOWAIT);
+		xa_unlock(xa);
+	}
 	if (xa_is_err(old))
 		WRITE_ONCE(nm->fsync_nodes_lossy, true);
 	return newly;

@@ -108,7 +108,7 @@ for m in ours stock; do
 		$4 == "rw" { rw++ } $4 == "ro" { ro++ } $4 == "refused" { ref++ }
 		$4 == "hang" { hang++ } $5 == "splat" { splat++ } $5 == "leak" { leak++ }
 		/unclear|odd-error/ { unclear++ }
-		END { printf "fuzz summary %s: %d images in %s s (%d guest%s): %d mounted rw, %d refused rw but mounted ro, %d refused (%d without a clear EINVAL/EUCLEAN/EIO and a kernel line naming the device), %d splats, %d hangs, %d leaked references\n",
+		END { printf "fuzz summary %s: %d images in %s s (%d guest%s): %d mounted rw, %d refused rw but mounted ro, %d refused (%d without a clear EINVAL/EUCLEAN/EIO/EOPNOTSUPP and a kernel line naming the device), %d splats, %d hangs, %d leaked references\n",
 			m, n, secs, parts, parts == 1 ? "" : "s", rw, ro, ref, unclear, splat, hang, leak }' "$AGG/results.txt"
 done | tee "$AGG/summary.txt"
 echo "fuzz: seed $SEED (images $((FIRST + 1))..$((FIRST + N))); results in $AGG"

@@ -1,11 +1,13 @@
 #!/bin/sh
-# desc: fsync records of appends past the inode's own addresses (issue 17): an fdatasync of a whole-block append writes the data block and the direct node only (16 sectors and three requests with the cache flush, as stock) (stock f2fs also leaves the inode block out there), while unaligned appends, a fallocate or truncate that grows the size, and a mode change still write the inode block; records find the file's dirty direct nodes in the index by inode (no scan of the mount's dirty nodes): appends, a record of four blocks under the inode and three direct nodes, and appends within the inode beside 400 dirty inodes; a copy of the device taken after the fsyncs is rolled forward by our module and by the stock module to every fsynced size and content (recovery extends the size over the blocks the direct nodes hold); then the stock module writes the same appends (its records leave the inode block out when the times did not change) and both modules roll its copy forward; fsck clean, our images canonical
-# disks: 128M 128M 128M 128M 128M 128M
+# desc: fsync records of appends past the inode's own addresses (issue 17): an fdatasync of a whole-block append writes the data block and the direct node only (16 sectors and three requests with the cache flush, as stock) (stock f2fs also leaves the inode block out there), while unaligned appends, a fallocate or truncate that grows the size, and a mode change still write the inode block; records find the file's dirty direct nodes in the index by inode (no scan of the mount's dirty nodes): appends, a record of four blocks under the inode and three direct nodes, and appends within the inode beside 400 dirty inodes; a copy of the device taken after the fsyncs is rolled forward by our module and by the stock module to every fsynced size and content (recovery extends the size over the blocks the direct nodes hold); then the stock module writes the same appends (its records leave the inode block out when the times did not change) and both modules roll its copy forward; the records again with the index lost after their first checkpoint (one injected failed insert): every fsync scans the dirty nodes, and both modules roll the copy forward the same; fsck clean, our images canonical
+# disks: 128M 128M 128M 128M 128M 128M 128M 128M 128M
 # timeout: 600
 #
 # vda: written by our module, copied (crash images) to vdb (recovered by
 # ours) and vdc (by stock); vdd: written by the stock module, copied to vde
-# (recovered by ours) and vdf (by stock).  /tmp/ref is the tmpfs reference:
+# (recovered by ours) and vdf (by stock); vdg: the records of vda again,
+# with the index of dirty nodes lost (an injected failed insert), copied
+# to vdh (recovered by ours) and vdi (by stock).  /tmp/ref is the tmpfs reference:
 # the same operations on the same starting files.
 set -eu
 . /tests/lib.sh
@@ -47,6 +49,7 @@ records() {
 		xfs_io -c "falloc 0 $(((BASE + 50) * 4096))" -c fdatasync "$1/c" ||
 			fail "fallocate past the end of $1/c"
 	fi
+	after_cp
 	fsyncbench -a -d "$1/a" $N > /dev/null || fail "fdatasync appends to $1/a"
 	fsyncbench -a "$1/a2" 100 > /dev/null || fail "fsync appends to $1/a2"
 	[ "$2" = all ] || return 0
@@ -67,6 +70,10 @@ records() {
 	done
 	xfs_io -c fdatasync "$1/m" || fail "fdatasync of $1/m"
 }
+
+# after_cp: runs in records() after its checkpoint (the lossy run injects
+# its failure there)
+after_cp() { :; }
 
 # expect_ref DIR WHOLE: every file as in the reference (size, content,
 # mode)
@@ -201,6 +208,39 @@ recover /dev/vdc stock all
 use_module ours
 stock_unchanged /dev/vda live
 stock_unchanged /dev/vdb recovered
+
+# ---- our module, the index of dirty nodes lost --------------------------------
+# One insert into the index fails as if out of memory (fail_fsync_index),
+# right after the records' first checkpoint: until the next checkpoint
+# every fsync must scan all dirty node pages instead (fsync_no_scan stays)
+# and write a record every time; recovery must see the same files.
+echo 0 > /sys/module/f2fs/parameters/cp_interval	# reloaded: as above
+mkfs.f2fs -q -f /dev/vdg > /dev/null || fail "mkfs (lossy run)"
+mount -t f2fs -o background_gc_off /dev/vdg $M || fail "mount (lossy run)"
+start $M
+sync
+after_cp() {
+	[ "$(stat_of vdg fsync_index_lossy)" = 0 ] || fail "the index is lossy before the failure"
+	echo 1 > /sys/kernel/debug/f2fs/vdg/fail_fsync_index
+}
+n0=$(stat_of vdg fsync_no_scan)
+records $M all
+n1=$(stat_of vdg fsync_no_scan)
+lossy=$(stat_of vdg fsync_index_lossy)
+cps=$(grep -E '^fsync_(record|cp_)' /sys/kernel/debug/f2fs/vdg/stats | tr '\n' ' ')
+note "index lost after the first checkpoint: fsync_index_lossy $lossy, $((n1 - n0)) records from the index; fsync kinds: $cps"
+[ "$lossy" = 1 ] || fail "an injected failed insert did not make the index lossy"
+[ "$(cat /sys/kernel/debug/f2fs/vdg/fail_fsync_index)" = 0 ] || fail "the injected failure was not consumed"
+[ $((n1 - n0)) = 0 ] || fail "$((n1 - n0)) records used the index after it was lost"
+expect_ref $M all
+crash_copy /dev/vdg /dev/vdh /dev/vdi
+recover /dev/vdh ours all 7
+recover /dev/vdi stock all
+use_module ours
+mount -t f2fs /dev/vdg $M || fail "remount of the lossy run's device"
+[ "$(stat_of vdg fsync_index_lossy)" = 0 ] || fail "the index is lossy after a new mount"
+umount $M
+after_cp() { :; }
 
 # ---- the stock module writes ------------------------------------------------------
 use_module stock
