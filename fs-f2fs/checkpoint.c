@@ -413,9 +413,9 @@ void f2fs_queue_meta_page(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 {
 	set_page_writeback(page);
 	unlock_page(page);
-	/* The epoch only matters to fsync, which needs no meta block. */
+	/* Not in the fsync chain: no fsync waits for a meta block. */
 	f2fs_batch_write(sbi, b, page, page->index, flags,
-			 f2fs_count_in_flight(sbi), 0);
+			 f2fs_count_in_flight(sbi, false), 0);
 }
 
 /**

@@ -99,6 +99,13 @@ enum f2fs_log_type {
 	F2FS_NR_LOGS,
 };
 
+/*
+ * Write epochs (struct f2fs_sb_info.wb_epoch): blocks of the fsync chain's
+ * log count in epoch 0 or 1, all others in this one, which nothing waits
+ * for by itself.
+ */
+#define F2FS_EPOCH_NONE		2
+
 static inline bool f2fs_is_node_log(unsigned int type)
 {
 	return type >= F2FS_LOG_HOT_NODE;
@@ -626,11 +633,15 @@ struct f2fs_gc_info {
  *	also covers writes about to be submitted).
  * @wb_wait: woken when @wb_pending, or a count of @wb_epoch_pending, drops
  *	to zero.
- * @wb_epoch: the write epoch new blocks count in, 0 or 1 (sm.seg_lock).
- * @wb_epoch_pending: @wb_pending split by epoch: f2fs_wait_epoch() flips
- *	@wb_epoch and waits for the old epoch's count only, so that an fsync
- *	waits for the blocks allocated before its record, not for a steady
- *	writer's later ones.
+ * @wb_epoch: the write epoch new blocks of the fsync chain's log count in,
+ *	0 or 1 (sm.seg_lock).
+ * @wb_epoch_pending: @wb_pending split by epoch: blocks of the log that
+ *	holds fsync records (the warm node log, or the one it is folded
+ *	onto) in epoch 0 or 1, every other block in F2FS_EPOCH_NONE.
+ *	f2fs_wait_epoch() flips @wb_epoch and waits for the old epoch's
+ *	count only, so that an fsync waits for the chain's blocks allocated
+ *	before its record, not for a steady writer's later ones, nor for
+ *	blocks the chain does not need.
  * @epoch_lock: serialises f2fs_wait_epoch(), so an epoch is flipped only
  *	once the one before it has drained.
  * @wb_error: a write failed; the next checkpoint must not claim success.
@@ -706,7 +717,7 @@ struct f2fs_sb_info {
 	atomic_t wb_pending;
 	wait_queue_head_t wb_wait;
 	unsigned int wb_epoch;
-	atomic_t wb_epoch_pending[2];
+	atomic_t wb_epoch_pending[F2FS_EPOCH_NONE + 1];
 	struct mutex epoch_lock;	/* serialises f2fs_wait_epoch() */
 	atomic_t wb_error;
 	atomic_t wb_blocked;
@@ -1231,7 +1242,7 @@ void f2fs_batch_write(struct f2fs_sb_info *sbi, struct f2fs_wbatch *b,
 		      struct page *page, u32 blkaddr, blk_opf_t flags,
 		      unsigned int epoch, enum f2fs_log_type type);
 void f2fs_batch_submit(struct f2fs_wbatch *b);
-unsigned int f2fs_count_in_flight(struct f2fs_sb_info *sbi);
+unsigned int f2fs_count_in_flight(struct f2fs_sb_info *sbi, bool chain);
 void f2fs_write_staged_summaries(struct f2fs_sb_info *sbi);
 int f2fs_create_batch_wq(void);
 void f2fs_destroy_batch_wq(void);

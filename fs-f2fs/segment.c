@@ -890,7 +890,8 @@ int f2fs_alloc_block(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	*blkaddr = f2fs_seg_blkaddr(sbi, cs->segno) + ofs;
 	trace_f2fs_block_write(sbi->sb, owner, *blkaddr, type, cs->alloc_type);
 	/* In flight from now on; seg_lock orders it with an epoch flip. */
-	owner->epoch = f2fs_count_in_flight(sbi);
+	owner->epoch = f2fs_count_in_flight(sbi, type ==
+				f2fs_active_log(sbi, F2FS_LOG_WARM_NODE));
 
 	cs->blkoff = next_free_ofs(sbi, cs->segno, ofs + 1);
 	/* Open the next segment now so that the log's next block is known. */
@@ -1377,6 +1378,11 @@ static void write_end_io_epoch1(struct bio *bio)
 	write_end_io(bio, 1);
 }
 
+static void write_end_io_no_epoch(struct bio *bio)
+{
+	write_end_io(bio, F2FS_EPOCH_NONE);
+}
+
 static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
 				 blk_opf_t flags, unsigned short vecs,
 				 unsigned int epoch)
@@ -1385,7 +1391,8 @@ static struct bio *new_write_bio(struct f2fs_sb_info *sbi, u32 blkaddr,
 				    REQ_OP_WRITE | flags, GFP_NOIO);
 
 	bio->bi_iter.bi_sector = (sector_t)blkaddr << (F2FS_BLKSIZE_BITS - 9);
-	bio->bi_end_io = epoch ? write_end_io_epoch1 : write_end_io_epoch0;
+	bio->bi_end_io = epoch == F2FS_EPOCH_NONE ? write_end_io_no_epoch :
+			 epoch ? write_end_io_epoch1 : write_end_io_epoch0;
 	bio->bi_private = sbi;
 	return bio;
 }
@@ -1599,17 +1606,21 @@ void f2fs_destroy_batch_wq(void)
 /**
  * f2fs_count_in_flight - count a block as in flight until its bio ends.
  * @sbi: the mount.
+ * @chain: the block is in the log of the fsync chain (roll-forward
+ *	recovery follows that log's blocks one to the next, so an fsync
+ *	record is found only if every block before it there is written).
  *
  * Every block written through f2fs_batch_write() or f2fs_submit_write() is
  * counted so first; the bio's end_io uncounts it and wakes the waiters of
  * f2fs_wait_writes() and f2fs_wait_epoch().  A caller whose block an fsync
  * may wait for holds sm.seg_lock, which orders it with an epoch flip.
  *
- * Return: the write epoch the block counts in (0 or 1), for its bio.
+ * Return: the write epoch the block counts in, for its bio: 0 or 1 for a
+ * block of the chain, else F2FS_EPOCH_NONE.
  */
-unsigned int f2fs_count_in_flight(struct f2fs_sb_info *sbi)
+unsigned int f2fs_count_in_flight(struct f2fs_sb_info *sbi, bool chain)
 {
-	unsigned int epoch = READ_ONCE(sbi->wb_epoch);
+	unsigned int epoch = chain ? READ_ONCE(sbi->wb_epoch) : F2FS_EPOCH_NONE;
 
 	atomic_inc(&sbi->wb_pending);
 	atomic_inc(&sbi->wb_epoch_pending[epoch]);
@@ -1626,14 +1637,20 @@ void f2fs_wait_writes(struct f2fs_sb_info *sbi)
 }
 
 /**
- * f2fs_wait_epoch - wait until every block allocated so far is written,
- *	but not for blocks allocated while waiting.
+ * f2fs_wait_epoch - wait until every block of the fsync chain's log
+ *	allocated so far is written, but not for blocks allocated while
+ *	waiting.
  * @sbi: the mount.
  *
  * New blocks go to the other epoch from here on; the wait is for the old
  * epoch's blocks only, so that a steady writer cannot keep it waiting, as
  * it can f2fs_wait_writes().  An fsync waits so for its record and for
- * every node block before it in the warm node chain.
+ * every node block before it in the warm node chain, which recovery must
+ * be able to follow up to the record.  Data blocks are not waited for
+ * here: the file's own are written and waited for before its record, and
+ * other files' are no part of the chain (a data block of another file
+ * held in the flusher's block plug made fsyncs beside a creator of small
+ * files wait for up to 700 ms when all logs counted).
  */
 void f2fs_wait_epoch(struct f2fs_sb_info *sbi)
 {

@@ -671,6 +671,7 @@ static int check_features(struct f2fs_sb_info *sbi)
 static void init_geometry(struct f2fs_sb_info *sbi)
 {
 	struct f2fs_super_block *raw = sbi->raw_super;
+	unsigned int i;
 
 	sbi->log_blocks_per_seg = le32_to_cpu(raw->log_blocks_per_seg);
 	sbi->blocks_per_seg = 1U << sbi->log_blocks_per_seg;
@@ -698,8 +699,8 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	INIT_LIST_HEAD(&sbi->dirty_dirs);
 	INIT_LIST_HEAD(&sbi->orphans);
 	atomic_set(&sbi->wb_pending, 0);
-	atomic_set(&sbi->wb_epoch_pending[0], 0);
-	atomic_set(&sbi->wb_epoch_pending[1], 0);
+	for (i = 0; i <= F2FS_EPOCH_NONE; i++)
+		atomic_set(&sbi->wb_epoch_pending[i], 0);
 	mutex_init(&sbi->epoch_lock);
 	init_waitqueue_head(&sbi->wb_wait);
 	atomic_set(&sbi->wb_error, 0);

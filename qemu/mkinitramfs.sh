@@ -84,7 +84,7 @@ for l in mkfs.ext4 mkfs.ext2; do rm -f "$ST/sbin/$l" "$ST/usr/sbin/$l"; ln -s mk
 
 # --- kernel modules (never f2fs.ko) ---------------------------------------
 MODS="virtio_pci virtio_blk crc32_generic crc32c_generic crc32-pclmul 9p 9pnet_virtio
-dm-mod dm-log-writes dm-flakey dm-snapshot ext4 loop"
+dm-mod dm-log-writes dm-flakey dm-snapshot dm-delay ext4 loop"
 # the debug kernel has the rest built in (qemu/debug-kernel.config), and no
 # crc32-pclmul at all (the generic crc32 is enough there)
 if [ -n "${KERNEL:-}" ]; then MODS=${MODS/crc32-pclmul/}; fi
