@@ -4,6 +4,11 @@
 
 export PATH=/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
+# The kernel log patterns that fail a test (/lib/kernel-bad: the host's
+# qemu/kernel-bad, which check.sh applies to the whole console).
+# shellcheck disable=SC2034  # used by the tests that source this
+KERNEL_BAD=$(grep -v '^#' /lib/kernel-bad 2>/dev/null | paste -sd'|' -)
+
 # Which f2fs module a path names: ours|stock.
 f2fs_ko() { echo "/opt/f2fs/$1/f2fs.ko"; }
 

@@ -148,6 +148,7 @@ done
 cp "$ROOT/qemu/init" "$ST/init"
 chmod 0755 "$ST/init"
 cp "$ROOT/qemu/guest-lib.sh" "$ST/lib/harness.sh"
+cp "$ROOT/qemu/kernel-bad" "$ST/lib/kernel-bad"
 cp "$ROOT/qemu/demo.sh" "$ST/lib/demo.sh"
 # the recorder of the tools' JSON lines (dashboards/, make record)
 install -m 0755 "$ROOT/qemu/f2fs-record" "$ST/usr/local/bin/f2fs-record"

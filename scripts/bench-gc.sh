@@ -28,7 +28,7 @@ rc=0
 	-d "$WORK/a.img" -d "$WORK/b.img" -d "$WORK/c.img" -d "$WORK/d.img" -d "$WORK/e.img" \
 	-T "${TIMEOUT:-3600}" -l "$OUT/guest" -w "$WORK" || rc=$?
 [ -s "$OUT/guest/results.raw" ] || { echo "bench-gc: no results (exit $rc)" >&2; exit 1; }
-if tr -d '\r' < "$OUT/guest/console.log" | grep -qE 'BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace'; then
+if tr -d '\r' < "$OUT/guest/console.log" | grep -qE "$(grep -v '^#' "$ROOT/qemu/kernel-bad" | paste -sd'|' -)"; then
 	echo "bench-gc: WARNING: the guest kernel log holds an error" >&2
 fi
 {

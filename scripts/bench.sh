@@ -95,7 +95,7 @@ if [ ! -s "$OUT/guest/results.raw" ]; then
 fi
 [ $rc = 0 ] || echo "bench: guest exit status $rc (see $OUT/guest/console.log)" >&2
 kerr=0
-if tr -d '\r' < "$OUT/guest/console.log" | grep -qE 'BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace'; then
+if tr -d '\r' < "$OUT/guest/console.log" | grep -qE "$(grep -v '^#' "$ROOT/qemu/kernel-bad" | paste -sd'|' -)"; then
 	echo "bench: WARNING: the guest kernel log holds an error (see $OUT/guest/dmesg.log)" >&2
 	kerr=1
 fi

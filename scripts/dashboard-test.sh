@@ -22,7 +22,7 @@ rec=$LOGDIR/recording
 OUT=$rec RUN_DIR=$WORK SECS=${SECS:-40} WARMUP=${WARMUP:-8} INTERVAL=1 "$ROOT/scripts/record.sh" \
 	|| fail "recording failed (guest: $WORK/log/output.log)"
 cp "$WORK/log/console.log" "$LOGDIR/guest-console.log" 2>/dev/null || true
-bad=$(tr -d '\r' < "$WORK/log/console.log" | grep -oE 'BUG:|Oops|WARNING:|general protection|hung task|RCU stall|Call Trace' | sort -u | paste -sd, - || true)
+bad=$(tr -d '\r' < "$WORK/log/console.log" | grep -oE "$(grep -v '^#' "$ROOT/qemu/kernel-bad" | paste -sd'|' -)" | sort -u | paste -sd, - || true)
 [ -z "$bad" ] || fail "guest kernel log has: $bad ($LOGDIR/guest-console.log)"
 grep -q 'fsck.f2fs /dev/vda clean' "$rec/output.log" || fail "no clean fsck.f2fs after the recording"
 for t in top gc cp segmap hotcold du-meta; do

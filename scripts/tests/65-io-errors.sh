@@ -94,7 +94,8 @@ run() {  # run MODULE
 # The stock control's own kernel reports (it dumps a stack when its
 # in-memory SIT disagrees with a block address after failed writes) are
 # kept in stock.klog and noted; the console shows only ours.
-BAD='BUG:|Oops|WARNING:|general protection|hung task|blocked for more than|RCU stall|Call Trace|KASAN|UBSAN'
+BAD=$KERNEL_BAD
+[ -n "$BAD" ] || fail "no kernel log patterns (/lib/kernel-bad)"
 dmesg -n 1
 dmesg -c > /dev/null
 run stock
