@@ -24,6 +24,12 @@
 #              md5sum must be the host's
 #   fsync      fsyncbench: FSYNC_N appends of 4 KiB, each followed by fsync
 #
+# and, at the start of each round, on the first measured disk (discarded
+# after), the device's own speed for the write phase to be held against:
+#
+#   rawwrite   BIG_MB MiB from /dev/zero straight to the disk, dd bs=4M
+#              oflag=direct (recorded as filesystem "raw")
+#
 # Output: one line per round, filesystem and phase in /host/results.raw:
 #
 #   ROUND FS PHASE STATUS MS RD_REQS RD_SECTORS WR_REQS WR_SECTORS NOTE
@@ -64,6 +70,7 @@ p_du() { NOTE=$(du -s $M/linux | awk '{ print $1 }') && [ -n "$NOTE" ]; }
 p_rm() { rm -r $M/linux && sync; }
 p_write() { dd if=/dev/zero of=$M/big bs=1M count="$BIG_MB" 2>/dev/null && sync; }
 p_bigread() { dd if=$M/big of=/dev/null bs=1M 2>/dev/null; }
+p_rawwrite() { dd if=/dev/zero of="/dev/$RAWDEV" bs=4M count=$((BIG_MB / 4)) oflag=direct 2>/dev/null; }
 p_fsync() {
 	line=$(fsyncbench $M/fsync.log "$FSYNC_N" 4096) || return 1
 	echo "fsync: $line"
@@ -171,6 +178,9 @@ bench_fs() {	# bench_fs ROUND FS DEV
 
 r=1
 while [ $r -le "$ROUNDS" ]; do
+	RAWDEV=vdb
+	blkdiscard /dev/$RAWDEV || echo "bench: blkdiscard /dev/$RAWDEV failed"
+	phase "$r" raw $RAWDEV rawwrite
 	i=0
 	for fs in $FS; do
 		# vdb for the first filesystem, vdc for the second ...

@@ -63,11 +63,14 @@ def main():
     D = desc(a, info)
 
     runs = {fs: {p: [] for p in PHASES} for fs in fss}
+    raw = []    # ms of the rounds' rawwrite (dd bs=4M oflag=direct of BIG_MB)
     fsck = {fs: [] for fs in fss}
     notes = {fs: {p: [] for p in PHASES} for fs in fss}
     with open(os.path.join(a.out, "guest", "results.raw")) as f:
         for line in f:
             p = line.split()
+            if len(p) == 10 and p[1] == "raw" and p[2] == "rawwrite" and p[3] == "ok":
+                raw.append(int(p[4]))
             if len(p) != 10 or p[1] not in runs:
                 continue
             rnd, fs, ph, st = int(p[0]), p[1], p[2], p[3]
@@ -156,6 +159,15 @@ def main():
     fm = ["%s %s us" % (fs, statistics.median(int(x) for x in med[fs]["fsync"]["note"]))
           for fs in fss if med[fs].get("fsync", {}).get("note")]
     t += ["", "du -s says: " + ", ".join(du), "fsync median latency (fsyncbench): " + ", ".join(fm)]
+    rawline, rawshare = "", {}
+    if raw:
+        rm = statistics.median(raw)
+        rawshare = {fs: round(rm / med[fs]["write"]["ms"], 3) for fs in fss
+                    if med[fs].get("write") and med[fs]["write"]["ms"]}
+        rawline = ("The raw disk (dd bs=4M oflag=direct, %d MiB): %.2f s; the write phase's throughput as a share "
+                   "of it: %s" % (a.big_mb, rm / 1000.0,
+                                  ", ".join("%s %.0f%%" % (fs, 100 * v) for fs, v in rawshare.items()) or "-"))
+        t.append(rawline)
     fk = ["%s %s" % (fs, "/".join(c["status"] for c in fsck[fs])) for fs in fss if fsck[fs]]
     t.append("fsck.f2fs after each round: " + (", ".join(fk) or "-"))
     if a.kernel_error:
@@ -176,13 +188,14 @@ def main():
     with open(os.path.join(a.out, "results.txt"), "w") as f:
         f.write("\n".join(t) + "\n")
     with open(os.path.join(a.out, "results.md"), "w") as f:
-        f.write("\n".join(head) + "\n\n" + "\n".join(md) + "\n")
+        f.write("\n".join(head) + "\n\n" + "\n".join(md) + "\n" + ("\n" + rawline + "\n" if rawline else ""))
     with open(os.path.join(a.out, "results.json"), "w") as f:
         json.dump({"tree": dict(info, mode=a.mode), "filesystems": fss, "rounds": a.rounds,
                    "big_mb": a.big_mb, "fsync_n": a.fsync_n, "disk_size": a.size,
                    "throttle": a.throttle, "guest_seconds": a.seconds, "host_load": a.load,
                    "phases": PHASES, "phase_desc": D, "runs": runs, "median": med,
-                   "ratios": ratios, "fsck": fsck, "failed": failed}, f, indent=1)
+                   "ratios": ratios, "fsck": fsck, "failed": failed,
+                   "raw_write_ms": raw, "write_share_of_raw": rawshare}, f, indent=1)
     print("\n".join(t))
     return 1 if failed else 0
 

@@ -62,6 +62,14 @@ for fs in ["ours", "stock", "ext4", "btrfs", "nilfs2"]:
     if fs in ("ours", "stock") and [c["status"] for c in res["fsck"][fs]] != ["ok"]:
         bad.append("%s: fsck.f2fs %s" % (fs, res["fsck"][fs]))
     print("%s: %s" % (fs, ", ".join("%s %d ms" % (ph, r[ph]["ms"]) for ph in res["phases"])))
+# the raw disk's reference for the write phase: 8 MiB at 8 MiB/s, about 1 s
+raw = res.get("raw_write_ms", [])
+if len(raw) != 1 or raw[0] < 500:
+    bad.append("the raw disk write (dd oflag=direct) was not measured under the throttle: %s" % raw)
+elif sorted(res.get("write_share_of_raw", {})) != sorted(res["filesystems"]):
+    bad.append("no write share of the raw disk for every filesystem: %s" % res.get("write_share_of_raw"))
+else:
+    print("raw disk write %d ms; write phase as a share of it: %s" % (raw[0], res["write_share_of_raw"]))
 if bad:
     print("FAIL: " + "\nFAIL: ".join(bad))
     sys.exit(1)
