@@ -1,6 +1,7 @@
 # Top-level Makefile: build, boot and test our out-of-tree f2fs module.
 #
 #   make check [T='pattern ...'] [F2FS=stock]   run the guest tests
+#   make check-status [KERNEL=debug]            each test's last result, time and revision
 #   make run [CMD='...'] [F2FS=stock] [DEMO=1]  shell (or one command) in a guest
 #   make bench [FS=..] [ROUNDS=2] [FULL=1] [THROTTLE=10M]  kernel tree: ours, stock, ext4, btrfs, nilfs2
 #   make aging                                  full aging sweep (test 60) and full-device matrix (62)
@@ -46,7 +47,7 @@ endif
 MAKEOVERRIDES :=
 export F2FS T CMD KVM V DEMO SECS WARMUP INTERVAL RECORDING KERNEL
 
-.PHONY: all setup module initramfs check run clean distclean help lint \
+.PHONY: all setup module initramfs check check-status run clean distclean help lint \
 	bpf-tools bench bench-gc bench-trace bench-tools bench-fsync aging \
 	crash-test canon stress fuzz io-errors record dashboard debug-kernel
 
@@ -83,6 +84,11 @@ bpf-tools: setup
 
 check: initramfs lint
 	@scripts/check.sh
+
+# The last result of each test with the revision it ran on (a whole
+# KERNEL=debug run is done in parts).
+check-status:
+	@scripts/check-status.sh
 
 # checkpatch --strict and kernel-doc over the module (scripts/lint.sh).
 lint:

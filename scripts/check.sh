@@ -63,6 +63,15 @@ header() {  # header FILE KEY -> value of "# KEY: value" in the leading comment 
 	' "$1"
 }
 
+# What ran: the commit, "+changes" when the module, tests or harness
+# differ from it, and the module build (md5 of the .ko), kept with each result
+# (scripts/check-status.sh lists them: a long KERNEL=debug run is done in
+# parts).
+revision=$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null || echo unknown)
+if [ -n "$(git -C "$ROOT" status --porcelain -- fs-f2fs trace-events scripts/tests qemu 2>/dev/null)" ]; then
+	revision="$revision+changes"
+fi
+revision="$revision module $(md5sum < "$KOURS" 2>/dev/null | cut -c1-12)"
 pass=0 fail=0
 summary=$logroot/summary.txt
 : > "$summary"
@@ -143,9 +152,11 @@ for f in "$TESTS"/*.sh; do
 		fi
 	fi
 	secs=$(cat "$logdir/seconds" 2>/dev/null || echo -)
+	echo "$revision" > "$logdir/revision"
 	if [ -z "$reason" ]; then
 		echo "PASS $name"
 		echo "PASS $name ${secs}s" >> "$summary"
+		echo PASS > "$logdir/verdict"
 		pass=$((pass + 1))
 		# a passed test's disk images go (a full run keeps ~10 GiB
 		# otherwise); KEEP_WORK=1 keeps them, a failed test keeps its own
@@ -153,6 +164,7 @@ for f in "$TESTS"/*.sh; do
 	else
 		echo "FAIL $name ($reason) log: ${logdir#"$ROOT"/}"
 		echo "FAIL $name ${secs}s ($reason)" >> "$summary"
+		echo "FAIL $reason" > "$logdir/verdict"
 		# CI keeps only what is printed: the test's last words and
 		# the first kernel report go to stdout too
 		tail -n 15 "$logdir/output.log" 2>/dev/null | sed 's/^/  | /'
