@@ -1557,6 +1557,16 @@ unlock_op:
 	f2fs_unlock_op(sbi);
 	if (err)
 		return err;
+	/*
+	 * The record's nodes may point at blocks of this file whose writes
+	 * began after the caller's wait: a page outside an O_SYNC write's
+	 * range, a page written back again for a concurrent writer, or one
+	 * the cleaner moved.  Each such page was under writeback before its
+	 * block went into a node, so waiting for the file's pages under
+	 * writeback now covers every block the record can name (the epoch
+	 * below covers only the warm node chain).
+	 */
+	filemap_fdatawait_keep_errors(inode->i_mapping);
 	f2fs_wait_epoch(sbi);
 	if (atomic_read(&sbi->wb_error))
 		return -EIO;

@@ -1647,8 +1647,8 @@ void f2fs_wait_writes(struct f2fs_sb_info *sbi)
  * it can f2fs_wait_writes().  An fsync waits so for its record and for
  * every node block before it in the warm node chain, which recovery must
  * be able to follow up to the record.  Data blocks are not waited for
- * here: the file's own are written and waited for before its record, and
- * other files' are no part of the chain (a data block of another file
+ * here: the file's own are waited for by f2fs_fsync_node_pages() through
+ * its page cache, and other files' are no part of the chain (a data block of another file
  * held in the flusher's block plug made fsyncs beside a creator of small
  * files wait for up to 700 ms when all logs counted).
  */

@@ -111,7 +111,60 @@ cp $M/log /tmp/ref/log
 umount $M
 dmsetup remove slow || fail "dmsetup remove"
 fsck_clean /dev/vda
-mount -t f2fs -o ro /dev/vda $M || fail "last mount of vda"
-cmp $M/log /tmp/ref/log || fail "log differs at the end"
+mount -t f2fs -o ro /dev/vda $M || fail "mount of vda after the warm node run"
+cmp $M/log /tmp/ref/log || fail "log differs after the warm node run"
 umount $M
+
+# ---- a block of the same file, outside an O_SYNC write's range -------------------
+# Page 1 of f goes to writeback first and takes the warm data log's next
+# block, whose write dm-delay holds; then an O_SYNC write of page 0 (a
+# ranged fsync, which waits for page 0 only) writes a record of f's inode
+# block, which points at both pages' new blocks.  The write must not return
+# before page 1's block is written, or a power cut would leave the record
+# pointing at a block never written (page 1 read back as neither its old
+# nor its new content).
+mount -t f2fs /dev/vda $M || fail "mount vda for the O_SYNC case"
+head -c 8192 /dev/urandom > /tmp/f.old
+cp /tmp/f.old $M/f
+sync
+wseg=$(stat_of vda curseg_warm_data)
+woff=$(stat_of vda blkoff_warm_data)
+umount $M
+blk=$((main + wseg * 512 + woff))
+{
+	echo "0 $((blk * 8)) linear /dev/vda 0"
+	echo "$((blk * 8)) 8 delay /dev/vda $((blk * 8)) 0 /dev/vda $((blk * 8)) 10000 /dev/vda $((blk * 8)) 0"
+	echo "$((blk * 8 + 8)) $((SZ - blk * 8 - 8)) linear /dev/vda $((blk * 8 + 8))"
+} > /tmp/table
+dmsetup create slow < /tmp/table || fail "dmsetup create (one block delayed)"
+mount -t f2fs -o background_gc_off /dev/mapper/slow $M || fail "mount over dm-delay (one block)"
+dev=dm-$(dmsetup info -c --noheadings -o minor slow | tr -d " ")
+head -c 4096 /dev/urandom > /tmp/p0
+head -c 4096 /dev/urandom > /tmp/p1
+dd if=/tmp/p1 of=$M/f bs=4096 seek=1 conv=notrunc 2>/dev/null || fail "writing page 1 of f"
+xfs_io -c "sync_range -w 4096 4096" $M/f || fail "starting the writeback of page 1"
+i=0
+while [ "$(held)" = 0 ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+[ "$(held)" -gt 0 ] || fail "page 1's write (block $blk) never reached the delay"
+r0=$(stat_of "$dev" fsync_record)
+xfs_io -s -c "pwrite -i /tmp/p0 0 4096" $M/f > /dev/null || fail "O_SYNC write of page 0"
+h=$(held)
+r1=$(stat_of "$dev" fsync_record)
+note "O_SYNC write of page 0 while page 1's block was held: $((r1 - r0)) records, $h bios still held when it returned"
+[ $((r1 - r0)) -ge 1 ] || fail "the O_SYNC write wrote no record"
+[ "$h" = 0 ] || fail "the O_SYNC write returned while its record pointed at page 1's block, still held"
+dd if=/dev/vda of=/dev/vdb bs=1M iflag=direct 2>/dev/null || fail "copying vda (O_SYNC case)"
+umount $M
+dmsetup remove slow || fail "dmsetup remove"
+fsck_clean /dev/vda
+mount -t f2fs /dev/vdb /mnt/b || fail "mounting the copy (O_SYNC case)"
+dd if=/mnt/b/f of=/tmp/g0 bs=4096 count=1 2>/dev/null
+dd if=/mnt/b/f of=/tmp/g1 bs=4096 skip=1 count=1 2>/dev/null
+cmp /tmp/g0 /tmp/p0 || fail "the copy lost page 0's O_SYNC write"
+dd if=/tmp/f.old of=/tmp/o1 bs=4096 skip=1 count=1 2>/dev/null
+cmp -s /tmp/g1 /tmp/p1 || cmp -s /tmp/g1 /tmp/o1 ||
+	fail "page 1 in the copy is neither its old nor its new content"
+umount /mnt/b
+fsck_clean /dev/vdb
+note "the copy has page 0's O_SYNC write, and page 1 old or new"
 echo "fsync waits for the chain only ok"
