@@ -631,6 +631,10 @@ struct f2fs_gc_info {
  * @wb_pending: blocks allocated by f2fs_alloc_block() whose write has not
  *	completed yet (counted from the allocation, so that waiting for zero
  *	also covers writes about to be submitted).
+ * @evicting: evictions copying a dirty inode's fields into its node page
+ *	without cp_rwsem (inode.c, evict_linked(); raised under @inode_lock
+ *	with the unlisting, woken with wake_up_var() at zero): the checkpoint
+ *	waits for them before it writes the nodes.
  * @wb_wait: woken when @wb_pending, or a count of @wb_epoch_pending, drops
  *	to zero.
  * @wb_epoch: the write epoch new blocks of the fsync chain's log count in,
@@ -715,6 +719,7 @@ struct f2fs_sb_info {
 	struct list_head orphans;
 	unsigned int orphan_count;
 	atomic_t wb_pending;
+	atomic_t evicting;
 	wait_queue_head_t wb_wait;
 	unsigned int wb_epoch;
 	atomic_t wb_epoch_pending[F2FS_EPOCH_NONE + 1];

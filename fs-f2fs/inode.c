@@ -581,6 +581,16 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 		cp_done_with(fi);
 	}
 	spin_unlock(&sbi->inode_lock);
+	/*
+	 * An eviction that took a dirty inode off the list before we came
+	 * to it copies its fields without cp_rwsem (evict_linked()): its node
+	 * page must be dirty before the checkpoint writes the nodes, or the
+	 * checkpoint would lack those fields and find the page dirtied behind
+	 * its node flush (test 64 saw "node blocks could not be written" and
+	 * a read-only filesystem so).  Evictions starting now find the lists
+	 * empty of their inode and write nothing.
+	 */
+	wait_var_event(&sbi->evicting, !atomic_read(&sbi->evicting));
 	return err;
 }
 
@@ -630,9 +640,14 @@ static void evict_linked(struct inode *inode)
 		wait_var_event(&fi->cp_busy, !READ_ONCE(fi->cp_busy));
 	}
 	dirty = unlist(sbi, fi);
-	spin_unlock(&sbi->inode_lock);
 	if (dirty)
+		atomic_inc(&sbi->evicting);
+	spin_unlock(&sbi->inode_lock);
+	if (dirty) {
 		f2fs_update_inode(inode);
+		if (atomic_dec_and_test(&sbi->evicting))
+			wake_up_var(&sbi->evicting);
+	}
 }
 
 /**

@@ -699,6 +699,7 @@ static void init_geometry(struct f2fs_sb_info *sbi)
 	INIT_LIST_HEAD(&sbi->dirty_dirs);
 	INIT_LIST_HEAD(&sbi->orphans);
 	atomic_set(&sbi->wb_pending, 0);
+	atomic_set(&sbi->evicting, 0);
 	for (i = 0; i <= F2FS_EPOCH_NONE; i++)
 		atomic_set(&sbi->wb_epoch_pending[i], 0);
 	mutex_init(&sbi->epoch_lock);
