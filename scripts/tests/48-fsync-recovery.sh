@@ -44,7 +44,6 @@ T=/sys/kernel/tracing
 use_module ours
 echo 1 > $T/events/f2fs/f2fs_fsync/enable
 echo 1 > $T/events/f2fs/f2fs_recovery/enable
-stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 head -c 102400 /dev/urandom > /tmp/old
 head -c 307200 /dev/urandom > /tmp/old2
 head -c 20480 /dev/urandom > /tmp/app

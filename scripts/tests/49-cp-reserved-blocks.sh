@@ -11,7 +11,6 @@ set -eu
 
 MNT=/mnt/f2fs
 sum() { md5sum < "$1" | cut -d' ' -f1; }
-stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 use_module ours
 echo 0 > /proc/sys/vm/dirty_writeback_centisecs
 echo 360000 > /proc/sys/vm/dirty_expire_centisecs

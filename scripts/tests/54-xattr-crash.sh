@@ -13,7 +13,6 @@ SEED=$(test_seed)
 ROOM=4272	# inline area + xattr node
 OPS=1200
 HALF=600	# the checkpoint comes before op HALF
-stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 
 # acl_state DIR: modes and ACLs of the files the test sets them on
 acl_state() {

@@ -10,7 +10,6 @@ set -eu
 MNT=/mnt/f2fs
 NODE_FILES=1200
 INLINE_FILES=300
-stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 
 # populate DIR: files with a 1000-byte xattr (an xattr node each) and files
 # with a 40-byte one (inline), and an ACL on a few

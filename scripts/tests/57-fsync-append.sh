@@ -26,7 +26,6 @@ head -c $((3000 * 4096)) /dev/urandom > /tmp/big
 head -c 4096 /dev/urandom > /tmp/patch
 FILES="a a2 b c d e n m"
 
-stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 dstat() { awk '{ print $5, $7 }' /sys/block/$1/stat; }
 
 # start DIR: the starting files, each BASE blocks (n is made later)

@@ -14,7 +14,6 @@ HOLD=10000	# ms the delayed segment's writes are held
 export DM_DISABLE_UDEV=1
 modprobe dm-delay || fail "modprobe dm-delay"
 SZ=$(blockdev --getsz /dev/vda)
-stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
 # held: write bios dm-delay holds now (its status: reads, writes, flushes)
 held() { dmsetup status slow | awk '$3 == "delay" { w += $5 } END { print w + 0 }'; }
 

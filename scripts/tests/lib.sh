@@ -12,6 +12,10 @@ fail() { echo "FAIL: $*"; exit 1; }
 # note MSG: print a progress note
 note() { echo "note: $*"; }
 
+# stat_of DEV KEY: KEY's value in our module's /sys/kernel/debug/f2fs/DEV/stats
+# (tests that read one mount's file redefine it with the key alone)
+stat_of() { awk -v k="$2" '$1 == k { print $2 }' "/sys/kernel/debug/f2fs/$1/stats"; }
+
 # fsck_clean DEV: full read-only check with fsck.f2fs (no fixing; stdin is
 # /dev/null so it answers no prompt).  Fails the test unless the exit status
 # is 0 and the report holds none of the patterns fsck prints on problems.
