@@ -493,16 +493,33 @@ static bool section_free(struct f2fs_sb_info *sbi, u32 first)
 }
 
 /*
- * Heap-style allocation (the default, as in the design) keeps data and
- * nodes apart on the device: the hot data log and the node logs search for
- * free sections towards the start of the main area, the warm and cold
- * data logs towards the end.  With no_heap every log searches towards the
- * end.
+ * Where a log opens its next section.  Every log first searches to the
+ * right of where it is, so that the logs advance together through one
+ * region of the main area and a checkpoint's SIT updates stay in few SIT
+ * blocks (55 segments each); the logs differ only at the end of the main
+ * area.  With heap allocation (the default, as in the design) the hot
+ * data and node logs then turn back left, taking the nearest free section
+ * below them, while warm and cold data wrap to the first free section:
+ * the two classes drift apart over time.  With no_heap the hot data and
+ * node logs always take the first free section from the start, reusing
+ * what the cleaner and deletions freed there, and the warm and cold data
+ * logs go right as with heap.  This is the stock module's policy.
  */
 static bool alloc_left(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
-	return !f2fs_opt(sbi, F2FS_OPT_NO_HEAP) && type != F2FS_LOG_WARM_DATA &&
-	       type != F2FS_LOG_COLD_DATA;
+	return type != F2FS_LOG_WARM_DATA && type != F2FS_LOG_COLD_DATA;
+}
+
+/* First wholly free section in [from, to) going up, or U32_MAX. */
+static u32 free_section_up(struct f2fs_sb_info *sbi, u32 from, u32 to)
+{
+	u32 spc = sbi->segs_per_sec, sec;
+
+	for (sec = from; sec < to; sec++)
+		if ((sec + 1) * spc <= sbi->main_segs &&
+		    section_free(sbi, sec * spc))
+			return sec;
+	return U32_MAX;
 }
 
 /* Pick a free segment for log @type leaving @cur; caller holds seg_lock. */
@@ -510,9 +527,9 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 			     u32 cur, u32 *out)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
-	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, i, s;
+	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, s, sec;
 	u32 total = sbi->total_sections, cursec = cur / spc;
-	bool left = alloc_left(sbi, type);
+	bool heap = !f2fs_opt(sbi, F2FS_OPT_NO_HEAP);
 
 	/* Stay inside the current section while it has free segments. */
 	if (spc > 1 && (cur + 1) % spc && cur + 1 < n &&
@@ -520,16 +537,21 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		*out = cur + 1;
 		return 0;
 	}
-	/* Otherwise open a wholly free section, in the log's direction. */
-	for (i = 0; i < total; i++) {
-		if (left)
-			s = ((cursec + total - 1 - i) % total) * spc;
-		else
-			s = ((cursec + 1 + i) % total) * spc;
-		if (s + spc <= n && section_free(sbi, s)) {
-			*out = s;
-			return 0;
-		}
+	/* Otherwise open a wholly free section. */
+	if (!heap && alloc_left(sbi, type))
+		sec = free_section_up(sbi, 0, total);
+	else
+		sec = free_section_up(sbi, cursec + 1, total);
+	if (sec == U32_MAX && heap && alloc_left(sbi, type)) {
+		for (sec = cursec; sec-- > 0;)
+			if (section_free(sbi, sec * spc))
+				break;
+	} else if (sec == U32_MAX) {
+		sec = free_section_up(sbi, 0, cursec + 1);
+	}
+	if (sec != U32_MAX) {
+		*out = sec * spc;
+		return 0;
 	}
 	s = find_next_zero_bit(sm->inuse_map, n, cur + 1);
 	if (s >= n)

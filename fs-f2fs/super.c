@@ -195,9 +195,10 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
  *                          node.c fold log types onto them);
  *   background_gc=on|off   the background cleaner (background_gc_off is the
  *                          design's spelling);
- *   heap, no_heap          heap allocation (the default: nodes and hot data
- *                          from the start of the device, the rest from the
- *                          end, see segment.c) or every log towards the end;
+ *   heap, no_heap          heap allocation (the default: every log goes
+ *                          right; at the end of the main area nodes and
+ *                          hot data turn left, the rest wrap) or nodes and
+ *                          hot data from the first free section (segment.c);
  *   discard, nodiscard     discard the segments a checkpoint frees (the
  *                          default when the device can discard);
  *   disable_roll_forward   drop what fsync wrote after the last checkpoint

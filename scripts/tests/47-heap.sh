@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: heap allocation (default) sends node logs towards the start of the main area (wrapping to its end) and warm data towards its end; no_heap sends every log towards the end; both fsck clean and shown in /proc/mounts
+# desc: every log opens its sections to the right of where it is (as stock: the logs advance together, a checkpoint touches few SIT blocks); after deletions heap keeps the node log going right while no_heap takes the first free section from the start; both fsck clean and shown in /proc/mounts
 # disks: 256M
 # timeout: 300
 set -eu
@@ -40,14 +40,40 @@ for mode in heap no_heap; do
 	note "$mode: main area $main segments; warm node log $n0 -> $n1 ($(stat_of segs_opened_warm_node_lfs) opened), warm data log $d0 -> $d1 ($(stat_of segs_opened_warm_data_lfs) opened)"
 	[ "$(stat_of segs_opened_warm_node_lfs)" -gt 1 ] || fail "$mode: the warm node log did not move on"
 	[ "$(stat_of segs_opened_warm_data_lfs)" -gt 1 ] || fail "$mode: the warm data log did not move on"
+	# No log wraps on a fresh device (mkfs.f2fs puts the node logs and hot
+	# data at the first segments, cold data at a quarter, warm data at half).
+	[ "$n1" -gt "$n0" ] && [ "$n1" -lt $((main / 2)) ] ||
+		fail "$mode: the warm node log did not go right from its first segment ($n0 -> $n1)"
+	[ "$d1" -gt "$d0" ] ||
+		fail "$mode: the warm data log did not go right from its first segment ($d0 -> $d1)"
+	# Free the first half's segments (two checkpoints: freed, then reusable),
+	# then make the node log open more sections.
+	rm -r $F/d0 $F/d1 $F/d2 $F/d3
+	sync
+	sync
+	o1=$(stat_of segs_opened_warm_node_lfs)
+	# Nodes reach their log at writeback: sync every 200 files and note
+	# the lowest segment the log stood in.
+	mkdir $F/e
+	i=0 low=$n1
+	while [ $i -lt 1200 ]; do
+		echo "$i" > $F/e/f$i
+		i=$((i + 1))
+		if [ $((i % 200)) -eq 0 ]; then
+			sync
+			c=$(stat_of curseg_warm_node)
+			[ "$c" -lt "$low" ] && low=$c
+		fi
+	done
+	n2=$(stat_of curseg_warm_node)
+	note "$mode: after freeing d0-d3 the warm node log went $n1 -> $n2, lowest $low ($(($(stat_of segs_opened_warm_node_lfs) - o1)) opened)"
+	[ "$(stat_of segs_opened_warm_node_lfs)" -gt "$o1" ] || fail "$mode: the warm node log opened no section for 1200 inodes"
 	if [ $mode = heap ]; then
-		# mkfs starts the node logs at the first segments: going left
-		# wraps them to the end of the main area.
-		[ "$n1" -gt $((main / 2)) ] || fail "heap: the warm node log went right ($n0 -> $n1)"
+		[ "$low" -ge "$n1" ] && [ "$n2" -gt "$n1" ] ||
+			fail "heap: the warm node log went back to a freed section (from $n1, lowest $low, now $n2) with free ones to its right"
 	else
-		[ "$n1" -lt $((main / 2)) ] || fail "no_heap: the warm node log went left ($n0 -> $n1)"
+		[ "$low" -lt "$n1" ] || fail "no_heap: the warm node log did not reuse a freed section near the start (from $n1, lowest $low, now $n2)"
 	fi
-	[ "$d1" -gt "$d0" ] || fail "$mode: the warm data log did not go right ($d0 -> $d1)"
 	umount $F
 	fsck_clean /dev/vda
 	stock_unchanged /dev/vda $mode
