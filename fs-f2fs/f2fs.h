@@ -74,6 +74,7 @@ typedef u32 block_t;
 #define F2FS_OPT_INLINE_XATTR		BIT(8)	/* inline_xattr (xattr.c) */
 #define F2FS_OPT_INLINE_DATA		BIT(9)	/* inline_data (data.c) */
 #define F2FS_OPT_INLINE_DENTRY		BIT(10)	/* inline_dentry (dir.c) */
+#define F2FS_OPT_ALLOC_DEFAULT		BIT(11)	/* alloc_mode=default, else reuse */
 
 /**
  * struct f2fs_options - the mount options in force.

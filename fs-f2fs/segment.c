@@ -493,33 +493,42 @@ static bool section_free(struct f2fs_sb_info *sbi, u32 first)
 }
 
 /*
- * Where a log opens its next section.  Every log first searches to the
- * right of where it is, so that the logs advance together through one
- * region of the main area and a checkpoint's SIT updates stay in few SIT
- * blocks (55 segments each); the logs differ only at the end of the main
- * area.  With heap allocation (the default, as in the design) the hot
- * data and node logs then turn back left, taking the nearest free section
- * below them, while warm and cold data wrap to the first free section:
- * the two classes drift apart over time.  With no_heap the hot data and
- * node logs always take the first free section from the start, reusing
- * what the cleaner and deletions freed there, and the warm and cold data
- * logs go right as with heap.  This is the stock module's policy.
+ * Where a log opens its next section.  The stock module's policy, and
+ * its defaults: with alloc_mode=reuse (the default) every log takes the
+ * first free section from the start of the main area, reusing what the
+ * cleaner and deletions freed there; the logs then share the lowest
+ * free sections, so a checkpoint's SIT updates stay in few SIT blocks
+ * (55 segments each).  With alloc_mode=default a log searches to the
+ * right of where it is; at the end of the main area, heap allocation
+ * turns the hot data and node logs back left (the nearest free section
+ * below them) while warm and cold data wrap, so that the two classes
+ * drift apart; no_heap (the default) instead takes the hot data and node
+ * logs from the first free section, as reuse does.
  */
 static bool alloc_left(struct f2fs_sb_info *sbi, enum f2fs_log_type type)
 {
 	return type != F2FS_LOG_WARM_DATA && type != F2FS_LOG_COLD_DATA;
 }
 
-/* First wholly free section in [from, to) going up, or U32_MAX. */
+/*
+ * First wholly free section in [from, to) going up, or U32_MAX.  Jumps
+ * over used segments with the bitmap: reuse searches from the start for
+ * every new section.
+ */
 static u32 free_section_up(struct f2fs_sb_info *sbi, u32 from, u32 to)
 {
-	u32 spc = sbi->segs_per_sec, sec;
+	u32 spc = sbi->segs_per_sec, n = min(to * spc, sbi->main_segs);
+	u32 s = from * spc;
 
-	for (sec = from; sec < to; sec++)
-		if ((sec + 1) * spc <= sbi->main_segs &&
-		    section_free(sbi, sec * spc))
-			return sec;
-	return U32_MAX;
+	for (;;) {
+		s = find_next_zero_bit(sbi->sm.inuse_map, n, s);
+		if (s >= n)
+			return U32_MAX;
+		s -= s % spc;
+		if (s + spc <= sbi->main_segs && section_free(sbi, s))
+			return s / spc;
+		s += spc;
+	}
 }
 
 /* Pick a free segment for log @type leaving @cur; caller holds seg_lock. */
@@ -530,6 +539,7 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, s, sec;
 	u32 total = sbi->total_sections, cursec = cur / spc;
 	bool heap = !f2fs_opt(sbi, F2FS_OPT_NO_HEAP);
+	bool reuse = !f2fs_opt(sbi, F2FS_OPT_ALLOC_DEFAULT);
 
 	/* Stay inside the current section while it has free segments. */
 	if (spc > 1 && (cur + 1) % spc && cur + 1 < n &&
@@ -538,7 +548,7 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		return 0;
 	}
 	/* Otherwise open a wholly free section. */
-	if (!heap && alloc_left(sbi, type))
+	if (reuse || (!heap && alloc_left(sbi, type)))
 		sec = free_section_up(sbi, 0, total);
 	else
 		sec = free_section_up(sbi, cursec + 1, total);

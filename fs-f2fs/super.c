@@ -195,10 +195,14 @@ static int f2fs_statfs(struct dentry *dentry, struct kstatfs *buf)
  *                          node.c fold log types onto them);
  *   background_gc=on|off   the background cleaner (background_gc_off is the
  *                          design's spelling);
- *   heap, no_heap          heap allocation (the default: every log goes
- *                          right; at the end of the main area nodes and
- *                          hot data turn left, the rest wrap) or nodes and
- *                          hot data from the first free section (segment.c);
+ *   alloc_mode=reuse|default  where logs open sections (segment.c): reuse
+ *                          (the default, as stock) takes the first free
+ *                          section from the start for every log; default
+ *                          goes right from where the log is, then:
+ *   heap, no_heap          at the end of the main area, heap turns nodes
+ *                          and hot data left (the rest wrap); no_heap (the
+ *                          default, as stock) takes nodes and hot data from
+ *                          the first free section;
  *   discard, nodiscard     discard the segments a checkpoint frees (the
  *                          default when the device can discard);
  *   disable_roll_forward   drop what fsync wrote after the last checkpoint
@@ -234,7 +238,7 @@ enum {
 	OPT_LAZYTIME, OPT_NOLAZYTIME, OPT_USER_XATTR, OPT_NOUSER_XATTR,
 	OPT_ACL, OPT_NOACL, OPT_INLINE_XATTR, OPT_NOINLINE_XATTR,
 	OPT_INLINE_DATA, OPT_NOINLINE_DATA, OPT_INLINE_DENTRY,
-	OPT_NOINLINE_DENTRY, OPT_ERR,
+	OPT_NOINLINE_DENTRY, OPT_ALLOC_MODE, OPT_ERR,
 };
 
 static const match_table_t f2fs_tokens = {
@@ -259,6 +263,7 @@ static const match_table_t f2fs_tokens = {
 	{ OPT_NOINLINE_DATA,	"noinline_data" },
 	{ OPT_INLINE_DENTRY,	"inline_dentry" },
 	{ OPT_NOINLINE_DENTRY,	"noinline_dentry" },
+	{ OPT_ALLOC_MODE,	"alloc_mode=%s" },
 	{ OPT_ERR,		NULL },
 };
 
@@ -267,7 +272,8 @@ static const match_table_t f2fs_tokens = {
 				 F2FS_OPT_DISCARD | F2FS_OPT_NO_EXT_IDENTIFY | \
 				 F2FS_OPT_LAZYTIME | F2FS_OPT_USER_XATTR | \
 				 F2FS_OPT_ACL | F2FS_OPT_INLINE_XATTR | \
-				 F2FS_OPT_INLINE_DATA | F2FS_OPT_INLINE_DENTRY)
+				 F2FS_OPT_INLINE_DATA | F2FS_OPT_INLINE_DENTRY | \
+				 F2FS_OPT_ALLOC_DEFAULT)
 
 static const struct {
 	u32 flag;
@@ -282,7 +288,7 @@ static void default_options(struct super_block *sb, struct f2fs_options *o)
 	o->active_logs = F2FS_NR_LOGS;
 	o->flags = F2FS_OPT_LAZYTIME | F2FS_OPT_USER_XATTR | F2FS_OPT_ACL |
 		   F2FS_OPT_INLINE_XATTR | F2FS_OPT_INLINE_DATA |
-		   F2FS_OPT_INLINE_DENTRY;
+		   F2FS_OPT_INLINE_DENTRY | F2FS_OPT_NO_HEAP;
 	if (bdev_max_discard_sectors(sb->s_bdev))
 		o->flags |= F2FS_OPT_DISCARD;
 }
@@ -335,6 +341,19 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options,
 			break;
 		case OPT_BG_GC_OFF:
 			set_opt(o, F2FS_OPT_BG_GC_OFF, true);
+			break;
+		case OPT_ALLOC_MODE:
+			arg = match_strdup(&args[0]);
+			if (!arg)
+				return -ENOMEM;
+			n = !strcmp(arg, "reuse") ? 0 : !strcmp(arg, "default") ? 1 : 2;
+			kfree(arg);
+			if (n == 2) {
+				f2fs_err(sbi, "alloc_mode must be reuse or default, not \"%s\"",
+					 p + 11);
+				return -EINVAL;
+			}
+			set_opt(o, F2FS_OPT_ALLOC_DEFAULT, n);
 			break;
 		case OPT_HEAP:
 		case OPT_NO_HEAP:
@@ -503,6 +522,8 @@ static int f2fs_show_options(struct seq_file *seq, struct dentry *root)
 	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_DISCARD) ? ",discard" :
 							 ",nodiscard");
 	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_NO_HEAP) ? ",no_heap" : ",heap");
+	seq_puts(seq, f2fs_opt(sbi, F2FS_OPT_ALLOC_DEFAULT) ?
+		 ",alloc_mode=default" : ",alloc_mode=reuse");
 	if (f2fs_opt(sbi, F2FS_OPT_NO_ROLL_FORWARD))
 		seq_puts(seq, ",disable_roll_forward");
 	if (f2fs_opt(sbi, F2FS_OPT_NO_EXT_IDENTIFY))

@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: mount options: a fresh mkfs image mounts with nothing alarming in the log; the defaults (active_logs=6, background_gc=on, discard, heap, lazytime, user_xattr, acl, inline_xattr, inline_data, inline_dentry) and every option given come back in /proc/mounts; unknown options and malformed ones are refused with one line naming them; a remount with the whole /proc/mounts string works (ro and rw again), one changing background_gc, discard or lazytime takes effect, one changing active_logs or disable_roll_forward is refused by name; discard sends discards for freed segments (counted in /sys/block/vda/stat and in stats) and nodiscard none; disable_ext_identify keeps .mp4 files out of the cold log; fsck is clean
+# desc: mount options: a fresh mkfs image mounts with nothing alarming in the log; the defaults (active_logs=6, background_gc=on, discard, no_heap, alloc_mode=reuse, lazytime, user_xattr, acl, inline_xattr, inline_data, inline_dentry) and every option given come back in /proc/mounts; unknown options and malformed ones are refused with one line naming them; a remount with the whole /proc/mounts string works (ro and rw again), one changing background_gc, discard or lazytime takes effect, one changing active_logs or disable_roll_forward is refused by name; discard sends discards for freed segments (counted in /sys/block/vda/stat and in stats) and nodiscard none; disable_ext_identify keeps .mp4 files out of the cold log; fsck is clean
 # disks: 256M
 # timeout: 300
 set -eu
@@ -30,7 +30,7 @@ dmesg | grep 'f2fs (vda)' > /tmp/mlog || true
 [ "$(wc -l < /tmp/mlog)" = 1 ] && grep -q 'mounted, checkpoint version' /tmp/mlog ||
 	{ cat /tmp/mlog; fail "a fresh image's mount logged more than the mounted line"; }
 note "options in force: $(opts)"
-for o in active_logs=6 background_gc=on discard heap lazytime user_xattr acl inline_xattr inline_data inline_dentry; do
+for o in active_logs=6 background_gc=on discard no_heap alloc_mode=reuse lazytime user_xattr acl inline_xattr inline_data inline_dentry; do
 	has "$o" || fail "default $o missing from /proc/mounts ($(opts))"
 done
 [ "$(gc_thread)" = 1 ] || fail "no background GC thread"
@@ -73,9 +73,9 @@ umount $F
 
 # every option given comes back (lazytime is a mount flag: mount(8) takes
 # lazytime and nolazytime itself, so the remount above is where it changes)
-mount -t f2fs -o active_logs=4,background_gc=off,nodiscard,no_heap,disable_ext_identify,disable_roll_forward /dev/vda $F ||
+mount -t f2fs -o active_logs=4,background_gc=off,nodiscard,heap,alloc_mode=default,disable_ext_identify,disable_roll_forward /dev/vda $F ||
 	fail "mount with every option failed"
-for o in active_logs=4 background_gc=off nodiscard no_heap disable_ext_identify disable_roll_forward; do
+for o in active_logs=4 background_gc=off nodiscard heap alloc_mode=default disable_ext_identify disable_roll_forward; do
 	has "$o" || fail "$o missing from /proc/mounts ($(opts))"
 done
 # disable_ext_identify: an .mp4 is not cold (active_logs=4: warm data goes to the cold log, so check with 6 below)
@@ -95,4 +95,5 @@ refused bogus_option 'unrecognized mount option "bogus_option"'
 refused active_logs=3 'active_logs must be 2, 4 or 6'
 refused background_gc=maybe 'background_gc must be on or off'
 refused inline_data=1 'unrecognized mount option "inline_data=1"'
+refused alloc_mode=fast 'alloc_mode must be reuse or default, not "fast"'
 fsck_clean /dev/vda
