@@ -1281,6 +1281,8 @@ int f2fs_get_node_info(struct f2fs_sb_info *sbi, u32 nid,
 		       struct f2fs_nat_cached *ni);
 struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 				u32 ofs);
+struct page *f2fs_get_gc_node_page(struct f2fs_sb_info *sbi,
+				   const struct f2fs_nat_cached *seen);
 unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
 				unsigned int n);
 int f2fs_create_nat_cache(void);
@@ -1312,6 +1314,7 @@ int f2fs_recover_fsync_data(struct f2fs_sb_info *sbi);
 
 /* inode.c */
 struct inode *f2fs_iget(struct super_block *sb, unsigned long ino);
+struct inode *f2fs_iget_gc(struct super_block *sb, unsigned long ino);
 struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino);
 struct inode *f2fs_new_inode(struct inode *dir, umode_t mode,
 			     const struct qstr *name);

@@ -252,9 +252,9 @@ static int move_data_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 		return err;
 	if (ni.blkaddr == NULL_ADDR || ni.version != sum->version)
 		return 0;
-	page = f2fs_get_node_page(sbi, nid, ni.ino, F2FS_ANY_NOFS);
-	if (IS_ERR(page))
-		return PTR_ERR(page);
+	page = f2fs_get_gc_node_page(sbi, &ni);
+	if (IS_ERR_OR_NULL(page))
+		return PTR_ERR_OR_ZERO(page);	/* NULL: freed meanwhile */
 	rn = page_address(page);
 	nofs = f2fs_node_ofs(rn);
 	if (!nofs) {
@@ -270,7 +270,7 @@ static int move_data_block(struct f2fs_sb_info *sbi, u32 blkaddr,
 	if (addr != blkaddr)
 		return 0;
 
-	inode = f2fs_iget(sbi->sb, ni.ino);
+	inode = f2fs_iget_gc(sbi->sb, ni.ino);
 	if (IS_ERR(inode))
 		return 0;	/* being freed: its blocks go with it */
 	err = f2fs_move_data_page(inode, f2fs_start_index(inode, nofs) + ofs);

@@ -222,9 +222,10 @@ static void set_inode_ops(struct inode *inode)
 }
 
 static struct inode *read_inode(struct super_block *sb, unsigned long ino,
-				bool orphan, bool *from_disk)
+				bool orphan, bool gc, bool *from_disk)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(sb);
+	struct f2fs_nat_cached ni;
 	struct inode *inode;
 	struct page *page;
 	int err;
@@ -241,7 +242,20 @@ static struct inode *read_inode(struct super_block *sb, unsigned long ino,
 		return inode;
 
 	*from_disk = true;
-	page = f2fs_get_node_page(sbi, ino, ino, 0);
+	if (gc) {
+		/* Deleted since the cleaner read its summary: not an error. */
+		err = f2fs_get_node_info(sbi, ino, &ni);
+		if (err)
+			goto bad_inode;
+		page = ni.blkaddr == NULL_ADDR || ni.ino != ino ? NULL :
+					f2fs_get_gc_node_page(sbi, &ni);
+		if (!page) {
+			err = -ENOENT;
+			goto bad_inode;
+		}
+	} else {
+		page = f2fs_get_node_page(sbi, ino, ino, 0);
+	}
 	if (IS_ERR(page)) {
 		err = PTR_ERR(page);
 		goto bad_inode;
@@ -261,14 +275,14 @@ bad_inode:
 
 /* read_inode() between the iget enter and exit events. */
 static struct inode *do_iget(struct super_block *sb, unsigned long ino,
-			     bool orphan)
+			     bool orphan, bool gc)
 {
 	u64 t0 = trace_f2fs_iget_exit_enabled() ? ktime_get_ns() : 0;
 	bool from_disk = false;
 	struct inode *inode;
 
 	trace_f2fs_iget_enter(sb, ino);
-	inode = read_inode(sb, ino, orphan, &from_disk);
+	inode = read_inode(sb, ino, orphan, gc, &from_disk);
 	if (trace_f2fs_iget_exit_enabled())
 		trace_f2fs_iget_exit(sb, ino, PTR_ERR_OR_ZERO(inode), from_disk,
 				     t0 ? ktime_get_ns() - t0 : 0);
@@ -286,7 +300,21 @@ static struct inode *do_iget(struct super_block *sb, unsigned long ino,
  */
 struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
 {
-	return do_iget(sb, ino, false);
+	return do_iget(sb, ino, false, false);
+}
+
+/**
+ * f2fs_iget_gc - f2fs_iget() for the cleaner, which finds @ino through a
+ * summary and holds no reference: the file may have been deleted since.
+ * @sb: the superblock.
+ * @ino: inode number.
+ *
+ * Return: as f2fs_iget(), or ERR_PTR(-ENOENT), without a message, when
+ * the inode was freed (or its nid reused) meanwhile.
+ */
+struct inode *f2fs_iget_gc(struct super_block *sb, unsigned long ino)
+{
+	return do_iget(sb, ino, false, true);
 }
 
 /**
@@ -298,7 +326,7 @@ struct inode *f2fs_iget(struct super_block *sb, unsigned long ino)
  */
 struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino)
 {
-	return do_iget(sb, ino, true);
+	return do_iget(sb, ino, true, false);
 }
 
 /*

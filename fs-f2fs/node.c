@@ -180,21 +180,8 @@ static int f2fs_node_read_folio(struct file *file, struct folio *folio)
 	return f2fs_submit_page_read(sbi, &folio->page, ni.blkaddr);
 }
 
-/**
- * f2fs_get_node_page - read a node and check that it is the one expected.
- * @sbi: the mount.
- * @nid: node id.
- * @ino: inode that must own it.
- * @ofs: its offset in the inode's node tree (0 for the inode itself), or
- *	F2FS_ANY_NOFS when the caller learns it from the footer.
- *
- * Return: the uptodate page with a reference held (release with put_page()),
- * or ERR_PTR(-EFSCORRUPTED) when the footer names another node (logged once
- * per cached page), or the errors of f2fs_get_node_info() and of the read
- * (-EIO).
- */
-struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
-				u32 ofs)
+static struct page *get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
+				  u32 ofs, bool quiet)
 {
 	struct f2fs_nat_cached ni;
 	struct f2fs_node *rn;
@@ -216,7 +203,9 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 		page = NULL;
 	}
 	if (!page && (ni.blkaddr == NULL_ADDR || ni.blkaddr == NEW_ADDR)) {
-		f2fs_err(sbi, "node %u of inode %u is not allocated", nid, ino);
+		if (!quiet)
+			f2fs_err(sbi, "node %u of inode %u is not allocated",
+				 nid, ino);
 		return ERR_PTR(-EFSCORRUPTED);
 	}
 	if (!page)
@@ -227,6 +216,10 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 	if (le32_to_cpu(rn->footer.nid) != nid ||
 	    le32_to_cpu(rn->footer.ino) != ino ||
 	    (ofs != F2FS_ANY_NOFS && f2fs_node_ofs(rn) != ofs)) {
+		if (quiet) {
+			put_page(page);
+			return ERR_PTR(-EFSCORRUPTED);
+		}
 		f2fs_err_page(sbi, page, "node %u footer (nid %u, ino %u, ofs %u) does not match (nid %u, ino %u, ofs %u)",
 			      nid, le32_to_cpu(rn->footer.nid),
 			      le32_to_cpu(rn->footer.ino), f2fs_node_ofs(rn),
@@ -235,6 +228,56 @@ struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
 		return ERR_PTR(-EFSCORRUPTED);
 	}
 	return page;
+}
+
+/**
+ * f2fs_get_node_page - read a node and check that it is the one expected.
+ * @sbi: the mount.
+ * @nid: node id.
+ * @ino: inode that must own it.
+ * @ofs: its offset in the inode's node tree (0 for the inode itself), or
+ *	F2FS_ANY_NOFS when the caller learns it from the footer.
+ *
+ * Return: the uptodate page with a reference held (release with put_page()),
+ * or ERR_PTR(-EFSCORRUPTED) when the footer names another node (logged once
+ * per cached page), or the errors of f2fs_get_node_info() and of the read
+ * (-EIO).
+ */
+struct page *f2fs_get_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 ino,
+				u32 ofs)
+{
+	return get_node_page(sbi, nid, ino, ofs, false);
+}
+
+/**
+ * f2fs_get_gc_node_page - read a node that the cleaner found through a
+ * summary, whose owner may free or move it meanwhile.
+ * @sbi: the mount.
+ * @seen: its NAT entry as the caller read it.
+ *
+ * The cleaner holds no reference on the owner: between its NAT lookup and
+ * the read, the file may be deleted (the entry becomes NULL_ADDR) or the
+ * nid given to a new node.  That is a stale block, not corruption: it is
+ * reported only when the NAT entry is still the one @seen.
+ *
+ * Return: the page as f2fs_get_node_page() returns it, NULL when the node
+ * left @seen's entry, or its errors.
+ */
+struct page *f2fs_get_gc_node_page(struct f2fs_sb_info *sbi,
+				   const struct f2fs_nat_cached *seen)
+{
+	struct f2fs_nat_cached now;
+	struct page *page;
+
+	page = get_node_page(sbi, seen->nid, seen->ino, F2FS_ANY_NOFS, true);
+	if (!IS_ERR(page) || PTR_ERR(page) != -EFSCORRUPTED)
+		return page;
+	if (f2fs_get_node_info(sbi, seen->nid, &now) ||
+	    now.blkaddr != seen->blkaddr || now.version != seen->version ||
+	    now.ino != seen->ino)
+		return NULL;
+	/* The same entry: the node is bad, and this time it is said. */
+	return get_node_page(sbi, seen->nid, seen->ino, F2FS_ANY_NOFS, false);
 }
 
 /*
@@ -1235,9 +1278,9 @@ int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr)
 		return err;
 	if (ni.blkaddr != blkaddr)
 		return 0;
-	page = f2fs_get_node_page(sbi, nid, ni.ino, F2FS_ANY_NOFS);
-	if (IS_ERR(page))
-		return PTR_ERR(page);
+	page = f2fs_get_gc_node_page(sbi, &ni);
+	if (IS_ERR_OR_NULL(page))
+		return PTR_ERR_OR_ZERO(page);
 	/* A checkpoint must not find the page dirtied after its node flush. */
 	f2fs_lock_op(sbi);
 	lock_page(page);

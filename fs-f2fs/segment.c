@@ -1093,15 +1093,81 @@ static void fill_sit_entry(struct f2fs_sb_info *sbi, u32 segno,
 	raw->mtime = cpu_to_le64(se->mtime);
 }
 
+/* A SIT block with @cnt changed entries. */
+struct sit_group {
+	u32 blk;
+	unsigned int cnt;
+};
+
+/*
+ * Keep @g among the SIT_JOURNAL_ENTRIES smallest groups seen so far,
+ * sorted by count (the earlier block first on equal counts).
+ */
+static void keep_small_group(struct sit_group *small, unsigned int *nr,
+			     u32 blk, unsigned int cnt)
+{
+	unsigned int i;
+
+	if (cnt > SIT_JOURNAL_ENTRIES)
+		return;
+	for (i = *nr; i > 0 && small[i - 1].cnt > cnt; i--)
+		if (i < SIT_JOURNAL_ENTRIES)
+			small[i] = small[i - 1];
+	if (i >= SIT_JOURNAL_ENTRIES)
+		return;
+	small[i].blk = blk;
+	small[i].cnt = cnt;
+	if (*nr < SIT_JOURNAL_ENTRIES)
+		(*nr)++;
+}
+
+/*
+ * Choose the SIT blocks whose changed entries go to the journal: the
+ * blocks with the fewest changes, smallest first, while they fit (as
+ * stock does).  Returns how many of @small are chosen.
+ */
+static unsigned int journal_groups(struct f2fs_sb_info *sbi,
+				   struct sit_group *small)
+{
+	unsigned int nr = 0, cnt = 0, total = 0, k;
+	u32 segno, blk = U32_MAX;
+
+	for_each_set_bit(segno, sbi->sm.sit_dirty_map, sbi->main_segs) {
+		if (segno / SIT_ENTRY_PER_BLOCK != blk) {
+			if (cnt)
+				keep_small_group(small, &nr, blk, cnt);
+			blk = segno / SIT_ENTRY_PER_BLOCK;
+			cnt = 0;
+		}
+		cnt++;
+	}
+	if (cnt)
+		keep_small_group(small, &nr, blk, cnt);
+	for (k = 0; k < nr && total + small[k].cnt <= SIT_JOURNAL_ENTRIES; k++)
+		total += small[k].cnt;
+	return k;
+}
+
+static bool in_groups(const struct sit_group *g, unsigned int nr, u32 blk)
+{
+	while (nr--)
+		if (g[nr].blk == blk)
+			return true;
+	return false;
+}
+
 /**
  * f2fs_flush_sit - write the changed SIT entries for a checkpoint.
  * @sbi: the mount, inside a checkpoint.
  * @batch: the checkpoint's batch of meta writes (f2fs_queue_meta_block()).
  *
- * When the changed entries (together with those already in the journal)
- * fit the SIT journal of the cold data summary, they go there; otherwise
- * every affected SIT block is written to its other copy, and the SIT
- * version bitmap in the checkpoint flips for it.
+ * The changed entries (with those already in the journal) are grouped by
+ * SIT block.  The groups with the fewest entries go to the SIT journal of
+ * the cold data summary, smallest first, while they fit; every other
+ * affected SIT block is written to its other copy, and the SIT version
+ * bitmap in the checkpoint flips for it.  A log's first segment far from
+ * the others (mkfs places the data logs at a quarter and at half of the
+ * device) then costs a journal entry, not a SIT block per checkpoint.
  *
  * Return: 0 or the error of queueing a meta write (its I/O error comes
  * later, in sbi->wb_error).
@@ -1110,34 +1176,33 @@ int f2fs_flush_sit(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
 	struct f2fs_journal *j = &sbi->curseg[F2FS_LOG_COLD_DATA].sum->journal;
-	struct f2fs_sit_block *blk;
+	struct sit_group small[SIT_JOURNAL_ENTRIES];
+	struct f2fs_sit_block *blk = NULL;
 	u32 segno, last_blk = U32_MAX;
-	unsigned int i, n = 0, before, in_blocks = 0, blocks = 0;
+	unsigned int i, n = 0, before, in_blocks = 0, blocks = 0, groups;
 	int err = 0;
 
 	mutex_lock(&sm->seg_lock);
 	before = le16_to_cpu(j->n_sits);
 	for (i = 0; i < le16_to_cpu(j->n_sits); i++)
 		mark_sit_dirty(sbi, le32_to_cpu(j->sit_j.entries[i].segno));
-	if (sm->sit_dirty <= SIT_JOURNAL_ENTRIES) {
-		for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
-			j->sit_j.entries[n].segno = cpu_to_le32(segno);
-			fill_sit_entry(sbi, segno, &j->sit_j.entries[n].se);
-			n++;
+	groups = journal_groups(sbi, small);
+	if (sm->sit_dirty > SIT_JOURNAL_ENTRIES) {
+		blk = kmalloc(F2FS_BLKSIZE, GFP_NOFS);
+		if (!blk) {
+			err = -ENOMEM;
+			goto out;
 		}
-		j->n_sits = cpu_to_le16(n);
-		goto out;
 	}
-
-	blk = kmalloc(F2FS_BLKSIZE, GFP_NOFS);
-	if (!blk) {
-		err = -ENOMEM;
-		goto out;
-	}
-	j->n_sits = 0;
 	for_each_set_bit(segno, sm->sit_dirty_map, sbi->main_segs) {
 		u32 b = segno / SIT_ENTRY_PER_BLOCK, s;
 
+		if (in_groups(small, groups, b)) {
+			j->sit_j.entries[n].segno = cpu_to_le32(segno);
+			fill_sit_entry(sbi, segno, &j->sit_j.entries[n].se);
+			n++;
+			continue;
+		}
 		in_blocks++;
 		if (b == last_blk)
 			continue;
@@ -1157,6 +1222,7 @@ int f2fs_flush_sit(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch)
 			break;
 		blocks++;
 	}
+	j->n_sits = cpu_to_le16(n);
 	kfree(blk);
 out:
 	if (!err) {
