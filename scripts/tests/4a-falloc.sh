@@ -181,7 +181,10 @@ run_phases stock /dev/vda x-stock 4
 taint_f0=$t0 taint_f1=$t1 taint_f2=$t2 part_f0=$p0 part_f1=$p1 part_f2=$p2
 run_phases "$UNDER" /dev/vdb x-ours 4
 check_phase 4 x-stock4 stock
-check_phase 4 x-ours4 "$UNDER"
+# vdb's files come from the stock module's phases 1-3: a P file carries the
+# block stock gave a partial punch in a hole (seed 3469994767: f2's block
+# 185, a hole on tmpfs), so its maps are not comparable with ours either.
+check_phase 4 x-ours4 stock
 stock_maps x-stock4 > /tmp/s.map
 stock_maps x-ours4 > /tmp/o.map
 compare /tmp/s.map /tmp/o.map "phase 4: maps, stock on our image against ours on stock's image"
