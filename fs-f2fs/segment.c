@@ -536,7 +536,7 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 			     u32 cur, u32 *out)
 {
 	struct f2fs_sm_info *sm = &sbi->sm;
-	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, s, sec;
+	u32 n = sbi->main_segs, spc = sbi->segs_per_sec, s, sec, from;
 	u32 total = sbi->total_sections, cursec = cur / spc;
 	bool heap = !f2fs_opt(sbi, F2FS_OPT_NO_HEAP);
 	bool reuse = !f2fs_opt(sbi, F2FS_OPT_ALLOC_DEFAULT);
@@ -547,17 +547,18 @@ static int pick_free_segment(struct f2fs_sb_info *sbi, enum f2fs_log_type type,
 		*out = cur + 1;
 		return 0;
 	}
-	/* Otherwise open a wholly free section. */
-	if (reuse || (!heap && alloc_left(sbi, type)))
-		sec = free_section_up(sbi, 0, total);
-	else
-		sec = free_section_up(sbi, cursec + 1, total);
-	if (sec == U32_MAX && heap && alloc_left(sbi, type)) {
+	/*
+	 * Otherwise open a wholly free section: from the start, or right of
+	 * this one and then, at the end, left (heap) or from the start.
+	 */
+	from = reuse || (!heap && alloc_left(sbi, type)) ? 0 : cursec + 1;
+	sec = free_section_up(sbi, from, total);
+	if (sec == U32_MAX && from && heap && alloc_left(sbi, type)) {
 		for (sec = cursec; sec-- > 0;)
 			if (section_free(sbi, sec * spc))
 				break;
-	} else if (sec == U32_MAX) {
-		sec = free_section_up(sbi, 0, cursec + 1);
+	} else if (sec == U32_MAX && from) {
+		sec = free_section_up(sbi, 0, from);
 	}
 	if (sec != U32_MAX) {
 		*out = sec * spc;

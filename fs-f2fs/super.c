@@ -302,6 +302,29 @@ static void set_opt(struct f2fs_options *o, u32 flag, bool on)
 }
 
 /*
+ * The value of option @p ("name=value", the value matched into @arg) as one
+ * of two words: 0 for @first, 1 for @second; -ENOMEM, or -EINVAL with one
+ * line naming the option and the value.
+ */
+static int match_either(struct f2fs_sb_info *sbi, const char *p,
+			substring_t *arg, const char *first,
+			const char *second)
+{
+	const char *value = strchr(p, '=') + 1;
+	char *v = match_strdup(arg);
+	int ret;
+
+	if (!v)
+		return -ENOMEM;
+	ret = !strcmp(v, first) ? 0 : !strcmp(v, second) ? 1 : -EINVAL;
+	kfree(v);
+	if (ret < 0)
+		f2fs_err(sbi, "%.*s must be %s or %s, not \"%s\"",
+			 (int)(value - 1 - p), p, first, second, value);
+	return ret;
+}
+
+/*
  * Parse @options into @o, which holds the defaults (a mount) or the
  * options in force (a remount).  Returns 0 or -EINVAL with one line
  * naming the bad option.
@@ -311,7 +334,8 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options,
 {
 	substring_t args[MAX_OPT_ARGS];
 	unsigned int n;
-	char *p, *arg;
+	char *p;
+	int ret;
 
 	while ((p = strsep(&options, ",")) != NULL) {
 		if (!*p)
@@ -327,33 +351,19 @@ static int parse_options(struct f2fs_sb_info *sbi, char *options,
 			o->active_logs = n;
 			break;
 		case OPT_BG_GC:
-			arg = match_strdup(&args[0]);
-			if (!arg)
-				return -ENOMEM;
-			n = !strcmp(arg, "on") ? 1 : !strcmp(arg, "off") ? 0 : 2;
-			kfree(arg);
-			if (n == 2) {
-				f2fs_err(sbi, "background_gc must be on or off, not \"%s\"",
-					 p + 14);
-				return -EINVAL;
-			}
-			set_opt(o, F2FS_OPT_BG_GC_OFF, !n);
+			ret = match_either(sbi, p, &args[0], "on", "off");
+			if (ret < 0)
+				return ret;
+			set_opt(o, F2FS_OPT_BG_GC_OFF, ret);
 			break;
 		case OPT_BG_GC_OFF:
 			set_opt(o, F2FS_OPT_BG_GC_OFF, true);
 			break;
 		case OPT_ALLOC_MODE:
-			arg = match_strdup(&args[0]);
-			if (!arg)
-				return -ENOMEM;
-			n = !strcmp(arg, "reuse") ? 0 : !strcmp(arg, "default") ? 1 : 2;
-			kfree(arg);
-			if (n == 2) {
-				f2fs_err(sbi, "alloc_mode must be reuse or default, not \"%s\"",
-					 p + 11);
-				return -EINVAL;
-			}
-			set_opt(o, F2FS_OPT_ALLOC_DEFAULT, n);
+			ret = match_either(sbi, p, &args[0], "reuse", "default");
+			if (ret < 0)
+				return ret;
+			set_opt(o, F2FS_OPT_ALLOC_DEFAULT, ret);
 			break;
 		case OPT_HEAP:
 		case OPT_NO_HEAP:
