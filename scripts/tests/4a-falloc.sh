@@ -204,8 +204,25 @@ xfs_io -c "fiemap -v" $F > $L/fiemap.ours
 cat $L/fiemap.ours
 # xfs_io fiemap -v: EXT: FILE-OFFSET BLOCK-RANGE TOTAL FLAGS (512-byte units)
 # (0x1000 MERGED, 0x800 UNWRITTEN, 0x1 LAST)
+# With alloc_mode=reuse a write that fills the data log's segment goes on
+# in the first free segment, so one logical range may come back as two
+# extents (CI at 45ff04a: [0..487] at 60952, [488..2047] at 49152).  The
+# map is what is checked here, so logically adjacent extents of the same
+# kind (flags but LAST) are joined first.
 want="[0..2047]: 2048 0x1000;[2048..4095]: hole;[4096..6143]: 2048 0x1800;[6144..7167]: 1024 0x1000;[7168..8191]: 1024 0x1801;"
-got=$(awk 'NR > 2 { if ($3 == "hole") print $2, "hole"; else print $2, $4, $5 }' $L/fiemap.ours | tr '\n' ';')
+got=$(awk 'NR > 2 {
+	r = $2; sub(/^\[/, "", r); sub(/\]:$/, "", r); split(r, a, /\.\./)
+	if ($3 == "hole") { k = "hole"; len = 0; fl = "" }
+	else { k = substr($5, 1, length($5) - 1); len = $4; fl = $5 }
+	if (n && k == pk && a[1] == pe + 1) { pe = a[2]; plen += len; pfl = fl; next }
+	if (n) emit()
+	n = 1; ps = a[1]; pe = a[2]; pk = k; plen = len; pfl = fl
+}
+function emit() {
+	if (pk == "hole") print "[" ps ".." pe "]: hole"
+	else print "[" ps ".." pe "]:", plen, pfl
+}
+END { if (n) emit() }' $L/fiemap.ours | tr '\n' ';')
 [ "$got" = "$want" ] || fail "fiemap of the known layout: got '$got', want '$want'"
 # FIBMAP (filefrag -B) must give the data extents' block ranges fiemap gave
 filefrag -B -e $F > $L/fibmap.ours 2>&1 || true

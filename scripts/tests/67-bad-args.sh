@@ -87,8 +87,8 @@ getversion_dir OK
 fiemap_flag_xattr EBADR
 fiemap_unknown_flag EBADR
 fiemap_zero_length EINVAL
-fiemap_start_beyond_eof OK mapped=0
-fiemap_count_huge OK mapped=1
+fiemap_start_beyond_eof OK bytes=0
+fiemap_count_huge OK bytes=65536
 fiemap_count_over_max EINVAL
 fibmap_dir ENOTTY
 fibmap_negative_block EINVAL
