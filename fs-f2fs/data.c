@@ -204,9 +204,11 @@ static int check_data_addr(struct inode *inode, struct page *node_page,
  * (NULL_ADDR for a hole; NEW_ADDR, reserved or preallocated, as a hole too
  * unless @keep_new) and the return value is the number of blocks that
  * follow contiguously in the same node (at least 1, at most @max).
+ * @ra: the caller reads in sequence; a direct node under an indirect one
+ * that is not cached comes with its next siblings (f2fs_ra_node_siblings).
  */
 static int walk_node_tree(struct inode *inode, u64 index, u32 max,
-			  u32 *blkaddr, bool keep_new)
+			  u32 *blkaddr, bool keep_new, bool ra)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
 	struct f2fs_node_path path;
@@ -230,6 +232,9 @@ static int walk_node_tree(struct inode *inode, u64 index, u32 max,
 						      NODE_DIR1_BLOCK]);
 		else
 			nid = le32_to_cpu(rn->in.nid[path.slot[level - 1]]);
+		if (ra && nid && level >= 2 && level == path.level)
+			f2fs_ra_node_siblings(sbi, rn->in.nid,
+					      path.slot[level - 1]);
 		put_page(page);
 		if (!nid)
 			return 1;	/* the whole subtree is a hole */
@@ -277,7 +282,7 @@ static int walk_node_tree(struct inode *inode, u64 index, u32 max,
  */
 int f2fs_lookup_addr(struct inode *inode, u64 index, u32 *blkaddr)
 {
-	int n = walk_node_tree(inode, index, 1, blkaddr, true);
+	int n = walk_node_tree(inode, index, 1, blkaddr, true, false);
 
 	return n < 0 ? n : 0;
 }
@@ -286,7 +291,9 @@ int f2fs_lookup_addr(struct inode *inode, u64 index, u32 *blkaddr)
  * f2fs_map_blocks - find the blocks that hold a run of file blocks.
  * @inode: a regular file, directory or symlink without inline data.
  * @index: first file block.
- * @max: at most this many blocks are reported contiguous.
+ * @max: at most this many blocks are reported contiguous.  More than one
+ *	is a run read in sequence (readahead, swapon): a direct node read
+ *	from disk then brings the next ones with it.
  * @blkaddr: set to the first block address, or NULL_ADDR for a hole.
  *
  * Return: the number of contiguous blocks mapped from @index (1 for a
@@ -300,7 +307,8 @@ int f2fs_map_blocks(struct inode *inode, u64 index, u32 max, u32 *blkaddr)
 
 	if (extent_lookup(inode, index, blkaddr, &len))
 		return min(len, max);
-	n = walk_node_tree(inode, index, DEF_ADDRS_PER_BLOCK, blkaddr, false);
+	n = walk_node_tree(inode, index, DEF_ADDRS_PER_BLOCK, blkaddr, false,
+			   max > 1);
 	if (n > 0 && *blkaddr != NULL_ADDR)
 		extent_offer(inode, index, *blkaddr, n);
 	return n > 0 ? min_t(u32, n, max) : n;

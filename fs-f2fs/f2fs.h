@@ -1285,6 +1285,8 @@ struct page *f2fs_get_gc_node_page(struct f2fs_sb_info *sbi,
 				   const struct f2fs_nat_cached *seen);
 unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
 				unsigned int n);
+unsigned int f2fs_ra_node_siblings(struct f2fs_sb_info *sbi,
+				   const __le32 *nids, unsigned int slot);
 int f2fs_create_nat_cache(void);
 void f2fs_destroy_nat_cache(void);
 int f2fs_alloc_nid(struct f2fs_sb_info *sbi, u32 ino, u32 *nid);

@@ -559,6 +559,60 @@ unsigned int f2fs_ra_node_pages(struct f2fs_sb_info *sbi, const u32 *nids,
 	return nr;
 }
 
+/*
+ * Siblings: a file read in sequence (readahead) needs its direct nodes one
+ * after another, and those under one indirect node were mostly written
+ * together.  When the walk to a block finds its direct node not cached,
+ * f2fs_ra_node_siblings() starts the reads of that node and of the next
+ * ones its indirect node names, so that they come in a few requests
+ * instead of one synchronous read per 4 MiB of file (a file rewritten in
+ * place, or allocated around other logs' segments with alloc_mode=reuse,
+ * is not one extent and needs them all).
+ */
+static unsigned int node_ra_siblings = 16;
+module_param(node_ra_siblings, uint, 0644);
+MODULE_PARM_DESC(node_ra_siblings, "a sequential read that needs a direct node not cached also reads ahead this many of the direct nodes that follow it under its indirect node (default 16, at most 64, 0 = off)");
+
+#define NODE_RA_SIBLINGS_MAX	64
+
+/**
+ * f2fs_ra_node_siblings - read a direct node and the siblings after it.
+ * @sbi: the mount.
+ * @nids: the indirect node's nid slots (read without its page lock: a
+ *	slot that changes meanwhile only costs a useless or missed read).
+ * @slot: the slot of the direct node about to be read.
+ *
+ * Does nothing when that node is cached or node_ra_siblings is 0.
+ * Otherwise starts the reads as f2fs_ra_node_pages() does.
+ *
+ * Return: the number of nodes whose read was started.
+ */
+unsigned int f2fs_ra_node_siblings(struct f2fs_sb_info *sbi,
+				   const __le32 *nids, unsigned int slot)
+{
+	unsigned int want = min_t(unsigned int, READ_ONCE(node_ra_siblings),
+				  NODE_RA_SIBLINGS_MAX);
+	u32 buf[NODE_RA_SIBLINGS_MAX];
+	struct folio *folio;
+	unsigned int n = 0;
+	u32 nid;
+
+	if (!want || slot >= NIDS_PER_BLOCK)
+		return 0;
+	nid = le32_to_cpu(READ_ONCE(nids[slot]));
+	folio = filemap_get_folio(sbi->node_inode->i_mapping, nid);
+	if (folio) {
+		folio_put(folio);
+		return 0;
+	}
+	for (; slot < NIDS_PER_BLOCK && n < want; slot++) {
+		nid = le32_to_cpu(READ_ONCE(nids[slot]));
+		if (nid)
+			buf[n++] = nid;
+	}
+	return f2fs_ra_node_pages(sbi, buf, n);
+}
+
 /**
  * f2fs_init_node_manager - set up NAT geometry and the version bitmap.
  * @sbi: the mount, with sbi->ckpt loaded.
