@@ -1956,10 +1956,14 @@ static bool f2fs_node_dirty_folio(struct address_space *mapping,
 	    atomic_dec_if_positive(&nm->fsync_index_faults) >= 0) {
 		old = XA_ERROR(-ENOMEM);	/* an injected failure */
 	} else {
+		/*
+		 * Without memory (test 4b's swap hog) the store fails quietly:
+		 * the index turns lossy and fsync scans until the checkpoint.
+		 */
 		xa_lock(xa);
 		old = __xa_store(xa, key,
 				 xa_mk_value(atomic64_inc_return(&nm->fsync_seq)),
-				 GFP_NOWAIT);
+				 GFP_NOWAIT | __GFP_NOWARN);
 		xa_unlock(xa);
 	}
 	if (xa_is_err(old))

@@ -1406,7 +1406,7 @@ static void keep_failed_page(struct f2fs_sb_info *sbi, struct page *page)
 
 	if (page->mapping == sbi->meta_inode->i_mapping)
 		return;
-	fp = kmalloc(sizeof(*fp), GFP_ATOMIC);
+	fp = kmalloc(sizeof(*fp), GFP_ATOMIC | __GFP_NOWARN);
 	if (!fp)
 		return;		/* then a re-read after eviction fails */
 	get_page(page);
