@@ -2,8 +2,12 @@
 # desc: read what the stock module writes: the stock f2fs copies a tree (owners, ns times, devices, FIFOs, sockets, hard links, symlinks, holes, data at 1-20 GiB up to the double-indirect node) in twice, with default options and with noinline_data,noinline_dentry, plus a 50,000-entry directory (1-255 byte names); our module must give the host's manifest exactly, the stock module's view of every attribute, the same getdents listings with 1-entry, 64-byte and 32 KiB buffers and after seekdir, and leave both images byte-identical and fsck-clean
 # disks: 640M 320M 256M
 # prep: 31-read-stock.prep
-# timeout: 900
+# timeout: 1500
 # mem: 2G
+#
+# The timeout is for the debug kernel (x4): its 600,000-call getdents
+# loops under KASAN and lockdep took 470 s each there, and the test ran
+# past 3,600 s (it takes 230-330 s on Debian's kernel).
 #
 # vda: written by the stock module with default options (tree, huge, bigdir)
 # vdb: written by the stock module with noinline_data,noinline_dentry (tree,
