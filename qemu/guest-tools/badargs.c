@@ -159,7 +159,8 @@ static int fiemap(__u32 flags, __u64 start, __u64 len, __u32 count)
 	r = ioctl(fd, FS_IOC_FIEMAP, &m);
 	r = RET(r);
 	if (!r) {
-		for (i = 0; i < m.fm.fm_mapped_extents && i < 16; i++)
+		for (i = 0; i < m.fm.fm_mapped_extents &&
+		     i < sizeof(m.ext) / sizeof(m.ext[0]); i++)
 			bytes += m.ext[i].fe_length;
 		snprintf(detail, sizeof(detail), "bytes=%llu", bytes);
 	}

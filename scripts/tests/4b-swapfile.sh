@@ -14,7 +14,9 @@ SWAP_MB=96
 # many times.  On the debug kernel (KASAN, lockdep, kmemleak under TCG)
 # every swapped page costs many times more, and 3 rounds 48 MiB over ran
 # past 90 minutes (the normal kernel takes under 2): there it goes 16 MiB
-# over, twice, which still swaps out thousands of pages.
+# over, twice, which still swaps out thousands of pages.  The debug kernel
+# is told by its release suffix (CONFIG_LOCALVERSION in
+# qemu/debug-kernel.config).
 HOG_OVER=48 HOG_ROUNDS=3
 case $(uname -r) in
 *-f2fs-debug) HOG_OVER=16 HOG_ROUNDS=2 ;;
