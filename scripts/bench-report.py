@@ -52,6 +52,7 @@ def main():
     ap.add_argument("--throttle", default="none")
     ap.add_argument("--seconds", type=int, default=0)
     ap.add_argument("--load", default="")
+    ap.add_argument("--images", default="")
     ap.add_argument("--kernel-error", type=int, default=0)
     a = ap.parse_args()
     fss = a.fs.split()
@@ -118,7 +119,7 @@ def main():
             % (a.big_mb, a.fsync_n, a.size),
             "QEMU TCG, throttle %s, %d round(s); cells are medians of the rounds. Guest run %d s;"
             % (a.throttle, a.rounds, a.seconds),
-            "host load average before / after: %s." % a.load]
+            "host load average before / after: %s; disk images in %s." % (a.load, a.images or "?")]
 
     def fmt_s(v):
         return "%.2f" % (v / 1000.0)
@@ -192,7 +193,7 @@ def main():
     with open(os.path.join(a.out, "results.json"), "w") as f:
         json.dump({"tree": dict(info, mode=a.mode), "filesystems": fss, "rounds": a.rounds,
                    "big_mb": a.big_mb, "fsync_n": a.fsync_n, "disk_size": a.size,
-                   "throttle": a.throttle, "guest_seconds": a.seconds, "host_load": a.load,
+                   "throttle": a.throttle, "guest_seconds": a.seconds, "host_load": a.load, "images": a.images,
                    "phases": PHASES, "phase_desc": D, "runs": runs, "median": med,
                    "ratios": ratios, "fsck": fsck, "failed": failed,
                    "raw_write_ms": raw, "write_share_of_raw": rawshare}, f, indent=1)

@@ -15,7 +15,8 @@
 # (the 8 MiB write and read each took at least 0.5 s: nominally 1 s at
 # 8 MiB/s less QEMU's burst, but the guest's clock under TCG on a loaded
 # host has been seen 0.2 s short of that; unthrottled they take 0.05-0.2 s
-# here, so 0.5 s still tells the two apart without timing the machine).
+# here, so 0.5 s still tells the two apart without timing the machine);
+# and results.json says where the disk images were (/dev/shm or not).
 # Env: LOGDIR, WORK (from check.sh).
 set -eu
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
@@ -70,6 +71,11 @@ elif sorted(res.get("write_share_of_raw", {})) != sorted(res["filesystems"]):
     bad.append("no write share of the raw disk for every filesystem: %s" % res.get("write_share_of_raw"))
 else:
     print("raw disk write %d ms; write phase as a share of it: %s" % (raw[0], res["write_share_of_raw"]))
+# where the images were (bench.sh: /dev/shm when the host has the memory)
+if not res.get("images"):
+    bad.append("results.json does not say where the disk images were")
+else:
+    print("disk images in %s" % res["images"])
 if bad:
     print("FAIL: " + "\nFAIL: ".join(bad))
     sys.exit(1)

@@ -20,7 +20,20 @@
 #   1024), FSYNC_N (fsync'ed 4 KiB appends, 2000), QEMU_MEM (2G; 4G with
 #   FULL=1, so that the source tar stays in the page cache), TIMEOUT
 #   (guest seconds, default 4 h, 12 h with THROTTLE), BENCH_OUT (instead
-#   of build/bench: test 86's smoke run), KVM=1, V=1.
+#   of build/bench: test 86's smoke run), IMGDIR (where the disk images
+#   live, below), KVM=1, V=1.
+# Disk images: QEMU reads them through the host's page cache
+#   (cache=unsafe), and a host that reclaims idle page cache on its own
+#   (these machines run DAMON with a paddr "pageout" scheme: memory idle
+#   for about a minute goes, 8 GB in the first 40 minutes of one session)
+#   makes a guest's cold read wait for the host's disk in some rounds and
+#   not others: one run's cold 1 GiB read took 34.4 s in round 1 and 4.8 s
+#   in round 2 on the same requests.  So the images go on /dev/shm (tmpfs,
+#   not reclaimable without swap) when the host has no swap and enough
+#   memory: 2 GiB per filesystem (what a round can leave in a sparse
+#   image; each round's blkdiscard punches them out again) plus 4 GiB to
+#   spare.  Otherwise, or with IMGDIR=DIR, they go in DIR (default the
+#   work folder), and the results say where they were.
 # Output: build/bench/results.txt (text tables), results.md (the same as
 #   Markdown), results.json (every round's numbers, medians, ratios),
 #   index.html (a chart per phase, when Chart.js is there:
@@ -73,22 +86,39 @@ FSYNC_N=$FSYNC_N
 BIG_MD5=$big_md5
 MANIFEST=$(basename "$base.manifest")
 EOF
+nfs=$(echo "$FS" | wc -w)
+if [ -z "${IMGDIR:-}" ]; then
+	IMGDIR=$WORK
+	avail_kb=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
+	swap_kb=$(awk '/^SwapTotal:/ { print $2 }' /proc/meminfo)
+	shm_kb=$(df -Pk /dev/shm 2>/dev/null | awk 'NR == 2 { print $4 }')
+	need_kb=$(((nfs * 2 + 4) * 1048576))
+	if [ "${swap_kb:-1}" = 0 ] && [ "${avail_kb:-0}" -ge "$need_kb" ] && [ "${shm_kb:-0}" -ge "$need_kb" ] &&
+		[ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+		IMGDIR=/dev/shm/f2fs-bench.$$
+	fi
+fi
+mkdir -p "$IMGDIR" || die "IMGDIR: cannot create '$IMGDIR'"
+[ "$IMGDIR" = "$WORK" ] || trap 'rm -rf "$IMGDIR"' EXIT
+images=$IMGDIR
+case $(stat -f -c %T "$IMGDIR") in tmpfs) images="$IMGDIR (tmpfs)" ;; esac
 disks=(-d "$tar" -B "$bps")
 for f in $FS; do
-	truncate -s "$SIZE" "$WORK/$f.img"
-	disks+=(-d "$WORK/$f.img")
+	truncate -s "$SIZE" "$IMGDIR/$f.img"
+	disks+=(-d "$IMGDIR/$f.img")
 done
 
 start=$(date +%s)
 load0=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "bench: $(sed -n 's/^files //p' "$base.info") files ($mode), $ROUNDS round(s) of: $FS; throttle ${THROTTLE:-none}"
+echo "bench: disk images in $images"
 echo "bench: one TCG guest, this takes long (timeout ${TIMEOUT} s); progress: tail -f ${OUT#"$ROOT"/}/guest/console.log"
 rc=0
 QEMU_MEM=${QEMU_MEM:-$([ "$mode" = full ] && echo 4G || echo 2G)} "$ROOT/qemu/boot.sh" -c 'sh /work/bench-guest.sh' -n bench \
 	"${disks[@]}" -T "$TIMEOUT" -l "$OUT/guest" -w "$WORK" || rc=$?
 secs=$(($(date +%s) - start))
 load1=$(cut -d' ' -f1-3 /proc/loadavg)
-for f in $FS; do rm -f "$WORK/$f.img"; done
+for f in $FS; do rm -f "$IMGDIR/$f.img"; done
 if [ ! -s "$OUT/guest/results.raw" ]; then
 	echo "bench: the guest produced no results (exit $rc, see $OUT/guest/console.log)" >&2
 	exit 1
@@ -103,7 +133,7 @@ fi
 rrc=0
 python3 "$ROOT/scripts/bench-report.py" --out "$OUT" --info "$base.info" --mode "$mode" \
 	--fs "$FS" --rounds "$ROUNDS" --big-mb "$BIG_MB" --fsync-n "$FSYNC_N" --size "$SIZE" \
-	--throttle "${THROTTLE:-none}" --seconds "$secs" --load "$load0 / $load1" --kernel-error $kerr || rrc=$?
+	--throttle "${THROTTLE:-none}" --seconds "$secs" --load "$load0 / $load1" --images "$images" --kernel-error $kerr || rrc=$?
 chart=$ROOT/build/vendor/chart.min.js
 if [ -s "$chart" ] && [ -f "$ROOT/dashboards/render-bench" ]; then
 	python3 "$ROOT/dashboards/render-bench" "$OUT/results.json" -o "$OUT/index.html" --chartjs "$chart" || rrc=1
