@@ -34,7 +34,8 @@ die() { echo "debug-kernel: ERROR: $*" >&2; exit 1; }
 need=()
 [ -f "$TARBALL" ] || need+=(linux-source-6.1)
 command -v pahole >/dev/null || need+=(dwarves)
-for t in flex bison bc; do command -v "$t" >/dev/null || need+=("$t"); done
+# rsync: the Makefile's module target copies our sources for the debug build
+for t in flex bison bc rsync; do command -v "$t" >/dev/null || need+=("$t"); done
 [ -f /usr/include/libelf.h ] || need+=(libelf-dev)
 [ -f /usr/include/openssl/ssl.h ] || need+=(libssl-dev)
 if [ ${#need[@]} -gt 0 ]; then
