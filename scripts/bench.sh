@@ -87,6 +87,7 @@ BIG_MD5=$big_md5
 MANIFEST=$(basename "$base.manifest")
 EOF
 nfs=$(echo "$FS" | wc -w)
+own_imgdir=0	# 1: a directory of our own on /dev/shm, removed on exit
 if [ -z "${IMGDIR:-}" ]; then
 	IMGDIR=$WORK
 	avail_kb=$(awk '/^MemAvailable:/ { print $2 }' /proc/meminfo)
@@ -96,10 +97,12 @@ if [ -z "${IMGDIR:-}" ]; then
 	if [ "${swap_kb:-1}" = 0 ] && [ "${avail_kb:-0}" -ge "$need_kb" ] && [ "${shm_kb:-0}" -ge "$need_kb" ] &&
 		[ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
 		IMGDIR=/dev/shm/f2fs-bench.$$
+		own_imgdir=1
 	fi
 fi
 mkdir -p "$IMGDIR" || die "IMGDIR: cannot create '$IMGDIR'"
-[ "$IMGDIR" = "$WORK" ] || trap 'rm -rf "$IMGDIR"' EXIT
+# A directory the user named stays: only its images are removed, below.
+[ $own_imgdir = 0 ] || trap 'rm -rf "$IMGDIR"' EXIT
 images=$IMGDIR
 case $(stat -f -c %T "$IMGDIR") in tmpfs) images="$IMGDIR (tmpfs)" ;; esac
 disks=(-d "$tar" -B "$bps")
