@@ -17,7 +17,8 @@
  *   - data and dentry pages: in the owning inode's own mapping.
  *
  * Locking rules, in the order they nest:
- *   sbi->nm.nat_lock (rwsem) > nat entry fields
+ *   sbi->nm.nat_lock (rwsem) > nat entry fields, nm.nat_seq (changes
+ *   of the fields, for node.c's lockless readers)
  *   fi->ext_lock (rwlock) protects the in-memory largest extent
  */
 #ifndef _F2FS_LOCAL_H
@@ -27,6 +28,7 @@
 #include <linux/types.h>
 #include <linux/pagemap.h>
 #include <linux/rwsem.h>
+#include <linux/seqlock.h>
 #include <linux/spinlock.h>
 #include <linux/xarray.h>
 #include <linux/mutex.h>
@@ -166,7 +168,10 @@ struct f2fs_block_owner {
  * @checkpointed: the last checkpoint's NAT has a block for @nid (fsync
  *	uses it to tell a node written since from one the checkpoint has).
  *
- * The fields and the tree are protected by nm.nat_lock.  An entry changed
+ * The tree and the fields change under nm.nat_lock, the fields also inside
+ * nm.nat_seq's write sections; lookups read them under RCU and nm.nat_seq
+ * (node.c, nat_cache_read()), and removed entries are freed after a grace
+ * period.  An entry changed
  * since the last checkpoint carries F2FS_NAT_DIRTY (an xarray mark) and is
  * written by the next checkpoint; dirty entries are never dropped.
  */
@@ -186,7 +191,10 @@ struct f2fs_nat_cached {
  * @nat_bitmap: copy of the checkpoint's NAT version bitmap: bit set means the
  *	second copy of that NAT block is current.  Read-only after mount.
  * @nat_bitmap_bytes: size of @nat_bitmap.
- * @nat_lock: protects @nat_tree and @nat_count.
+ * @nat_lock: serialises changes of @nat_tree, its entries and
+ *	@nat_count (lookups take no lock: see struct f2fs_nat_cached).
+ * @nat_seq: bumped around every change of a cached entry's fields, under
+ *	@nat_lock held for write.
  * @nat_tree: nid -> struct f2fs_nat_cached.
  * @nat_count: number of cached entries.
  * @nat_dirty: number of entries marked F2FS_NAT_DIRTY.
@@ -224,6 +232,7 @@ struct f2fs_nm_info {
 	u8 *nat_bitmap;
 	u32 nat_bitmap_bytes;
 	struct rw_semaphore nat_lock;
+	seqcount_t nat_seq;
 	struct xarray nat_tree;
 	unsigned long nat_count;
 	unsigned long nat_dirty;
