@@ -33,9 +33,9 @@ note "cold walk of 24,000 files: cached_nats $c0, nat_shrunk $(stat_of nat_shrun
 
 # A dirty entry must survive: make some before the pressure.  No
 # periodic checkpoint may clean it meanwhile (on the debug kernel the walk
-# above outlasts cp_interval, and one did, between the create and the
-# count): periodic checkpoints are off for this step, and any other
-# checkpoint in it fails the test too.
+# above outlasts cp_interval, and the entry went clean between the create
+# and the count, most likely by one): periodic checkpoints are off for
+# this step, and any other checkpoint in it fails the test too.
 CPI=/sys/module/f2fs/parameters/cp_interval
 cpi=$(cat $CPI)
 echo 0 > $CPI
