@@ -74,6 +74,10 @@ variant=${F2FS:-ours}
 # the IO-APIC timer can fail and panic the boot ("IO-APIC + timer doesn't
 # work"); the check means nothing for an emulated machine.
 append="console=ttyS0 panic=-1 no_timer_check f2fs=$variant"
+# A lockup, an RCU stall or a hung task fails the test anyway (qemu/
+# kernel-bad): panic at once, with every CPU's backtrace, instead of
+# waiting out the test's timeout (a stall once cost CI 900 s).
+append="$append softlockup_panic=1 softlockup_all_cpu_backtrace=1 hung_task_panic=1 sysctl.kernel.panic_on_rcu_stall=1"
 if [ -n "$test_name" ]; then
 	append="$append test=$test_name"
 elif [ -n "$cmd" ]; then

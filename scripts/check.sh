@@ -169,6 +169,15 @@ for f in "$TESTS"/*.sh; do
 		# the first kernel report go to stdout too
 		tail -n 15 "$logdir/output.log" 2>/dev/null | sed 's/^/  | /'
 		if [ -n "${bad:-}" ]; then
+			# every stack on one line first (the task, then its
+			# top frames), so that a cut in the middle of CI's
+			# output still leaves which task was where
+			tr -d '\r' < "$logdir/console.log" 2>/dev/null | awk '
+				/ (CPU|cpu): ?[0-9]+ PID: / { sub(/^\[[^]]*\] */, ""); who = $0; sub(/ (Not tainted|Tainted).*/, "", who) }
+				/Call Trace:/ { if (line != "") print line; line = who ":"; n = 0; on = 1; next }
+				on && /<\/TASK>|^\[[^]]*\] *$/ { print line; line = ""; on = 0; next }
+				on && n < 12 { f = $0; sub(/^\[[^]]*\] */, "", f); sub(/\+0x.*/, "", f); if (f !~ /^\?/ && f !~ /<TASK>/) { line = line " " f; n++ } }
+				END { if (line != "") print line }' | sort | uniq -c | sort -rn | head -n 12 | sed 's/^/  s /' || true
 			tr -d '\r' < "$logdir/console.log" 2>/dev/null \
 				| grep -m1 -B5 -A60 -E "$KERNEL_BAD" | sed 's/^/  ! /' || true
 		fi

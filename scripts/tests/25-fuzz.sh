@@ -4,6 +4,7 @@
 # prep: 25-fuzz.prep
 # mem: 1G
 # timeout: 900
+# args: softlockup_panic=0 hung_task_panic=0 sysctl.kernel.panic_on_rcu_stall=0
 set -eu
 . /tests/lib.sh
 . /tests/fuzz.inc

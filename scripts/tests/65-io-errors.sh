@@ -2,6 +2,7 @@
 # desc: I/O errors (issue 19) through dm-flakey under the filesystem: with writes failing, fsync returns an error (never success), the filesystem turns read-only with one message, reads of cached and uncached data go on; with writes silently dropped and then reads failing too, nothing crashes and errors reach the callers; after the device heals, a mount shows the last durable checkpoint (every file synced before the failure verifies), fsck clean; the stock module under the same failures as the control for "no crash"
 # disks: 256M
 # timeout: 600
+# args: softlockup_panic=0 hung_task_panic=0 sysctl.kernel.panic_on_rcu_stall=0
 set -eu
 . /tests/lib.sh
 
