@@ -84,15 +84,34 @@ record() {
 	echo "bench: $line"
 }
 
+# Our module's own counters around a phase (its debugfs stats), so that a
+# write count can be put down to its blocks: "stats: KEY +N ..." for the
+# keys that moved (checkpoints, NAT and SIT blocks, per-log allocations,
+# bios).  Nothing for the other filesystems, or while unmounted.
+STATKEYS='^(cp_calls|cp_skipped|nat_blocks_written|sit_blocks_written|nat_flushes|sit_flushes|lfs_blocks_.*|ssr_blocks_.*|segs_opened_.*|wb_bios|wb_bio_blocks|wb_slept_batches|gc_calls_.*|discarded_segs) '
+fsstats() {	# fsstats FS DEV > FILE
+	[ "$1" = ours ] && [ -r "/sys/kernel/debug/f2fs/$2/stats" ] &&
+		grep -E "$STATKEYS" "/sys/kernel/debug/f2fs/$2/stats"
+	return 0
+}
+statdelta() {	# statdelta BEFORE AFTER: the keys that moved
+	awk 'NR == FNR { b[$1] = $2; next }
+	     ($1 in b) && $2 != b[$1] { s = s " " $1 " +" ($2 - b[$1]) }
+	     END { if (s != "") print "    stats:" s }' "$1" "$2"
+}
+
 # phase ROUND FS DEV NAME: time p_NAME, record its line
 phase() {
 	NOTE=-
+	fsstats "$2" "$3" > /tmp/st0
 	before=$(devstat "$3")
 	t0=$(ms)
 	if "p_$4" > /tmp/p.log 2>&1; then st=ok; else st=failed; fi
 	t1=$(ms)
 	after=$(devstat "$3")
+	fsstats "$2" "$3" > /tmp/st1
 	sed 's/^/    /' /tmp/p.log
+	statdelta /tmp/st0 /tmp/st1
 	# shellcheck disable=SC2086
 	record "$1" "$2" "$4" $st $((t1 - t0)) $before $after
 	[ $st = ok ]
