@@ -16,7 +16,11 @@
  * Writes are out of place.  write_begin (or page_mkwrite) reserves the
  * block: its address becomes NEW_ADDR, creating direct and indirect nodes
  * on the way, and the block counts are charged so that ENOSPC is reported
- * to the writer, not lost in writeback.  Writeback then takes a block from
+ * to the writer, not lost in writeback.  A buffered write of more than a
+ * page reserves all its blocks first, one direct node lock for up to 1018
+ * of them (f2fs_reserve_write()), so that the copy loop does not take the
+ * node page lock per page while the flusher, right behind it, needs the
+ * same lock to store each written address.  Writeback then takes a block from
  * the right log (hot for dentries, cold for cold files, warm otherwise),
  * records the owner in the log's summary, and puts the new address into
  * the direct node, whose page becomes dirty; the old block is invalidated.
@@ -796,6 +800,103 @@ int f2fs_reserve_block(struct inode *inode, u64 index)
 	return err;
 }
 
+/**
+ * f2fs_reserve_write - reserve the blocks of a buffered write before the
+ *	copy.
+ * @inode: a regular file, inode lock held until f2fs_reserve_write_end().
+ * @pos: where the write starts.
+ * @count: its length, after generic_write_checks().
+ *
+ * Every hole of the range becomes NEW_ADDR and is charged, one direct node
+ * at a time under cp_rwsem.  The reserved range is kept in the inode
+ * (wr_first, wr_end) for f2fs_write_begin(), which then skips its per-page
+ * reservation: under the inode lock nothing can punch those blocks again.
+ * On any error the reservation stops where it is; write_begin reserves the
+ * rest per page and reports the error at the right byte.  Writes that stay
+ * inline, single-page writes and files with blocks fallocated past i_size
+ * (KEEP_SIZE: f2fs_reserve_write_end() could not tell those from ours) are
+ * left to write_begin.
+ */
+void f2fs_reserve_write(struct inode *inode, loff_t pos, size_t count)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	u64 first = pos >> PAGE_SHIFT;
+	u64 last = DIV_ROUND_UP(pos + count, PAGE_SIZE);
+	u64 index = first;
+	struct f2fs_dnode dn;
+	bool dirty;
+	int err = 0;
+
+	fi->wr_first = 0;
+	fi->wr_end = 0;
+	if (last - first < 2 || (fi->i_advise & F2FS_FADVISE_KEEP_SIZE))
+		return;
+	/* Two pages or more cannot stay inline. */
+	if (f2fs_inline_data(inode) && f2fs_convert_inline_data(inode))
+		return;
+	while (index < last && !err) {
+		f2fs_lock_op(sbi);
+		err = f2fs_get_dnode(inode, index, true, &dn);
+		if (err) {
+			f2fs_unlock_op(sbi);
+			break;
+		}
+		dirty = false;
+		for (; dn.slot < dn.nr_addrs && index < last; dn.slot++, index++) {
+			if (dn_addr(&dn) != NULL_ADDR)
+				continue;
+			err = f2fs_charge_data_block(inode);
+			if (err)
+				break;
+			dn.addrs[dn.slot] = cpu_to_le32(NEW_ADDR);
+			f2fs_extent_update(inode, dn.base + dn.slot, NEW_ADDR);
+			dirty = true;
+		}
+		if (dirty)
+			set_page_dirty(dn.page);
+		f2fs_put_dnode(&dn);
+		f2fs_unlock_op(sbi);
+	}
+	fi->wr_first = first;
+	fi->wr_end = index;
+}
+
+/**
+ * f2fs_reserve_write_end - after the copy: free what a short write left
+ *	reserved past i_size.
+ * @inode: the file, inode lock held.
+ *
+ * A write cut short (a fault in the user buffer, a signal, ENOSPC or an
+ * I/O error part way) leaves NEW_ADDR blocks past the new i_size, charged
+ * and possibly in new nodes; they are truncated, and fsync writes a
+ * checkpoint until the next one, as after any truncate, so that a node
+ * recorded for roll-forward in the meantime is not replayed.
+ *
+ * Return: 0, or a node read error from the truncate (-EIO,
+ * -EFSCORRUPTED).
+ */
+int f2fs_reserve_write_end(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	loff_t isize = i_size_read(inode);
+	u64 end = fi->wr_end;
+	int err;
+
+	fi->wr_first = 0;
+	fi->wr_end = 0;
+	if (DIV_ROUND_UP(isize, PAGE_SIZE) >= end)
+		return 0;
+	truncate_pagecache(inode, isize);
+	f2fs_lock_op(sbi);
+	err = f2fs_truncate_blocks(inode, DIV_ROUND_UP(isize, PAGE_SIZE));
+	f2fs_set_need_cp(inode);
+	f2fs_unlock_op(sbi);
+	f2fs_mark_meta_dirty(inode);
+	return err;
+}
+
 /*
  * Does @name carry extension @ext?  As the stock module does, ".ext" may
  * also start a longer suffix ("x.mp4.tmp" is an mp4 being written).
@@ -1293,6 +1394,7 @@ static int f2fs_write_begin(struct file *file, struct address_space *mapping,
 {
 	struct inode *inode = mapping->host;
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
 	pgoff_t index = pos >> PAGE_SHIFT;
 	struct page *page;
 	u32 blkaddr;
@@ -1325,11 +1427,14 @@ static int f2fs_write_begin(struct file *file, struct address_space *mapping,
 	page = grab_cache_page_write_begin(mapping, index);
 	if (!page)
 		return -ENOMEM;
-	f2fs_lock_op(sbi);
-	err = f2fs_reserve_block(inode, index);
-	f2fs_unlock_op(sbi);
-	if (err)
-		goto put_page;
+	/* Reserved by f2fs_reserve_write() under the same inode lock? */
+	if (index < READ_ONCE(fi->wr_first) || index >= READ_ONCE(fi->wr_end)) {
+		f2fs_lock_op(sbi);
+		err = f2fs_reserve_block(inode, index);
+		f2fs_unlock_op(sbi);
+		if (err)
+			goto put_page;
+	}
 	wait_for_stable_page(page);
 	if (len == PAGE_SIZE || PageUptodate(page))
 		goto done;

@@ -840,6 +840,11 @@ struct f2fs_wbatch {
  *	(sbi->inode_lock; node.c, changed_since_record()).
  * @rec_iseq: the stamp of the inode block that record wrote, in
  *	nm.fsync_inodes (sbi->inode_lock).
+ * @wr_first: first block that the buffered write in progress reserved
+ *	before its copy (i_rwsem; f2fs_reserve_write()).
+ * @wr_end: the block after the last one it reserved: f2fs_write_begin()
+ *	takes no node lock for [@wr_first, @wr_end).  Both are 0 outside
+ *	f2fs_file_write_iter().
  */
 struct f2fs_inode_info {
 	struct inode vfs_inode;
@@ -869,6 +874,8 @@ struct f2fs_inode_info {
 	u64 dent_rec_ver;
 	u64 rec_seq;
 	u64 rec_iseq;
+	u64 wr_first;
+	u64 wr_end;
 };
 
 static inline struct f2fs_sb_info *F2FS_SB(struct super_block *sb)
@@ -1347,6 +1354,8 @@ int f2fs_get_dnode(struct inode *inode, u64 index, bool create,
 		   struct f2fs_dnode *dn);
 void f2fs_put_dnode(struct f2fs_dnode *dn);
 int f2fs_reserve_block(struct inode *inode, u64 index);
+void f2fs_reserve_write(struct inode *inode, loff_t pos, size_t count);
+int f2fs_reserve_write_end(struct inode *inode);
 int f2fs_charge_data_block(struct inode *inode);
 void f2fs_uncharge_data_block(struct inode *inode);
 void f2fs_free_data_addr(struct inode *inode, __le32 *addr, u64 fofs);

@@ -303,11 +303,26 @@ int f2fs_sync_file(struct file *file, loff_t start, loff_t end, int datasync)
 static ssize_t f2fs_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 {
 	struct inode *inode = file_inode(iocb->ki_filp);
+	ssize_t ret;
+	int err;
 
 	if (IS_IMMUTABLE(inode) ||
 	    (IS_APPEND(inode) && !(iocb->ki_flags & IOCB_APPEND)))
 		return -EPERM;
-	return generic_file_write_iter(iocb, from);
+	/* generic_file_write_iter(), with the blocks reserved before the copy */
+	inode_lock(inode);
+	ret = generic_write_checks(iocb, from);
+	if (ret > 0) {
+		f2fs_reserve_write(inode, iocb->ki_pos, ret);
+		ret = __generic_file_write_iter(iocb, from);
+		err = f2fs_reserve_write_end(inode);
+		if (err && !ret)
+			ret = err;
+	}
+	inode_unlock(inode);
+	if (ret > 0)
+		ret = generic_write_sync(iocb, ret);
+	return ret;
 }
 
 static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)

@@ -79,6 +79,8 @@ static struct inode *f2fs_alloc_inode(struct super_block *sb)
 	fi->cp_busy = false;
 	fi->rec_seq = 0;
 	fi->rec_iseq = 0;
+	fi->wr_first = 0;
+	fi->wr_end = 0;
 	return &fi->vfs_inode;
 }
 

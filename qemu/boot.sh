@@ -25,7 +25,9 @@
 #              power cut (kill -9); boot.sh then exits 124 or 125
 # Environment: F2FS=ours|stock (default ours), KVM=1 (use -accel kvm),
 #   QEMU_MEM (default 1G), QEMU_SMP (default 2), V=1 (show console live),
-#   KERNEL=debug (the debug kernel and its initramfs, qemu/kernel.sh).
+#   KERNEL=debug (the debug kernel and its initramfs, qemu/kernel.sh),
+#   QEMU_PREALLOC=1 (-mem-prealloc: QEMU allocates and touches all guest
+#   RAM at start; the benches use it, see scripts/bench.sh).
 # Exit status: the guest's (the test's) exit status; 124 on timeout;
 # 125 when the guest gave no result marker (crash, panic, boot failure).
 set -eu
@@ -101,6 +103,7 @@ args=("${accel[@]}" -m "${QEMU_MEM:-1G}" -smp "${QEMU_SMP:-2}"
 	-no-reboot -display none -vga none -nic none
 	-virtfs "local,path=$logdir,mount_tag=host,security_model=none,id=host")
 [ -n "$pidfile" ] && args+=(-pidfile "$pidfile")
+[ "${QEMU_PREALLOC:-0}" = 1 ] && args+=(-mem-prealloc)
 [ -n "$workdir" ] && args+=(-virtfs "local,path=$(cd "$workdir" && pwd),mount_tag=work,security_model=none,id=work")
 for i in "${!disks[@]}"; do
 	d=${disks[$i]}

@@ -12,7 +12,7 @@ rm -rf "$OUT"
 mkdir -p "$OUT/work"
 cp "$ROOT/scripts/bench-fsync-guest.sh" "$OUT/work/"
 truncate -s 1G "$OUT/work/disk.img"
-"$ROOT/qemu/boot.sh" -c "FSYNC_OPS=${FSYNC_OPS:-1000} sh /work/bench-fsync-guest.sh" -n bench-fsync \
+QEMU_PREALLOC=1 "$ROOT/qemu/boot.sh" -c "FSYNC_OPS=${FSYNC_OPS:-1000} sh /work/bench-fsync-guest.sh" -n bench-fsync \
 	-d "$OUT/work/disk.img" -T "${TIMEOUT:-1800}" -l "$OUT/guest" -w "$OUT/work" || true
 [ -s "$OUT/guest/results.raw" ] || { echo "bench-fsync: no results" >&2; exit 1; }
 python3 - "$OUT/guest/results.raw" <<'PY' | tee "$OUT/results.txt"

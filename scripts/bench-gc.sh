@@ -24,7 +24,7 @@ cp "$ROOT/scripts/bench-gc-guest.sh" "$WORK/"
 for d in a b c d e; do truncate -s 512M "$WORK/$d.img"; done
 echo "bench-gc: $(cat "$WORK/params"); console in build/bench-gc/guest/console.log"
 rc=0
-"$ROOT/qemu/boot.sh" -c 'sh /work/bench-gc-guest.sh' -n bench-gc \
+QEMU_PREALLOC=1 "$ROOT/qemu/boot.sh" -c 'sh /work/bench-gc-guest.sh' -n bench-gc \
 	-d "$WORK/a.img" -d "$WORK/b.img" -d "$WORK/c.img" -d "$WORK/d.img" -d "$WORK/e.img" \
 	-T "${TIMEOUT:-3600}" -l "$OUT/guest" -w "$WORK" || rc=$?
 [ -s "$OUT/guest/results.raw" ] || { echo "bench-gc: no results (exit $rc)" >&2; exit 1; }

@@ -12,7 +12,7 @@ rm -rf "$OUT"
 mkdir -p "$OUT/work"
 cp "$ROOT/scripts/bench-trace-guest.sh" "$OUT/work/"
 truncate -s 512M "$OUT/work/disk.img"
-"$ROOT/qemu/boot.sh" -c 'sh /work/bench-trace-guest.sh' -n bench-trace \
+QEMU_PREALLOC=1 "$ROOT/qemu/boot.sh" -c 'sh /work/bench-trace-guest.sh' -n bench-trace \
 	-d "$OUT/work/disk.img" -T "${TIMEOUT:-1200}" -l "$OUT/guest" -w "$OUT/work" || true
 [ -s "$OUT/guest/results.raw" ] || { echo "bench-trace: no results" >&2; exit 1; }
 python3 - "$OUT/guest/results.raw" <<'PY' | tee "$OUT/results.txt"

@@ -34,6 +34,13 @@
 #   image; each round's blkdiscard punches them out again) plus 4 GiB to
 #   spare.  Otherwise, or with IMGDIR=DIR, they go in DIR (default the
 #   work folder), and the results say where they were.
+# Guest RAM: QEMU maps it lazily, and under TCG the first write to each
+#   guest page costs a host page fault and zeroing.  The first filesystem
+#   to dirty a GiB of page cache in a guest paid it: a 1 GiB dd + sync took
+#   9.1-9.6 s on whichever module ran first after boot, and 6.1-7.3 s on
+#   both from the third run on (2 GiB guest).  So the benches boot with
+#   QEMU_PREALLOC=1 (-mem-prealloc: all of it touched before boot), which
+#   puts every run at the warm figure.
 # Output: build/bench/results.txt (text tables), results.md (the same as
 #   Markdown), results.json (every round's numbers, medians, ratios),
 #   index.html (a chart per phase, when Chart.js is there:
@@ -117,7 +124,7 @@ echo "bench: $(sed -n 's/^files //p' "$base.info") files ($mode), $ROUNDS round(
 echo "bench: disk images in $images"
 echo "bench: one TCG guest, this takes long (timeout ${TIMEOUT} s); progress: tail -f ${OUT#"$ROOT"/}/guest/console.log"
 rc=0
-QEMU_MEM=${QEMU_MEM:-$([ "$mode" = full ] && echo 4G || echo 2G)} "$ROOT/qemu/boot.sh" -c 'sh /work/bench-guest.sh' -n bench \
+QEMU_PREALLOC=1 QEMU_MEM=${QEMU_MEM:-$([ "$mode" = full ] && echo 4G || echo 2G)} "$ROOT/qemu/boot.sh" -c 'sh /work/bench-guest.sh' -n bench \
 	"${disks[@]}" -T "$TIMEOUT" -l "$OUT/guest" -w "$WORK" || rc=$?
 secs=$(($(date +%s) - start))
 load1=$(cut -d' ' -f1-3 /proc/loadavg)

@@ -21,15 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static unsigned char pattern(uint64_t seed, uint64_t off)
-{
-	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + off * 0xbf58476d1ce4e5b9ULL;
-
-	x ^= x >> 31;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 29;
-	return (unsigned char)x;
-}
+#include "pattern.h"
 
 static int usage(void)
 {
