@@ -857,6 +857,7 @@ void f2fs_reserve_write(struct inode *inode, loff_t pos, size_t count)
 			set_page_dirty(dn.page);
 		f2fs_put_dnode(&dn);
 		f2fs_unlock_op(sbi);
+		cond_resched();
 	}
 	fi->wr_first = first;
 	fi->wr_end = index;

@@ -320,9 +320,8 @@ static ssize_t f2fs_file_write_iter(struct kiocb *iocb, struct iov_iter *from)
 			ret = err;
 	}
 	inode_unlock(inode);
-	if (ret > 0)
-		ret = generic_write_sync(iocb, ret);
-	return ret;
+	/* O_SYNC and O_DSYNC: the bytes written, or the sync's error */
+	return ret > 0 ? generic_write_sync(iocb, ret) : ret;
 }
 
 static int f2fs_file_mmap(struct file *file, struct vm_area_struct *vma)
