@@ -842,6 +842,11 @@ void f2fs_reserve_write(struct inode *inode, loff_t pos, size_t count)
 			f2fs_unlock_op(sbi);
 			break;
 		}
+		/*
+		 * set_dn_addr() without its set_page_dirty() per slot: the
+		 * node page is dirtied once, and its fsync index looked up
+		 * once, for up to 1018 blocks.
+		 */
 		dirty = false;
 		for (; dn.slot < dn.nr_addrs && index < last; dn.slot++, index++) {
 			if (dn_addr(&dn) != NULL_ADDR)
