@@ -914,6 +914,9 @@ void f2fs_periodic_cp(struct work_struct *work)
 						struct f2fs_sb_info, cp_work);
 	struct super_block *sb = sbi->sb;
 
+	/* cp_interval turned 0 since this was queued: none, and no more. */
+	if (!READ_ONCE(cp_interval))
+		return;
 	/* A frozen filesystem writes nothing: try again next time. */
 	if (sbi->writable && sb_start_intwrite_trylock(sb)) {
 		f2fs_write_checkpoint(sbi, F2FS_CP_PERIODIC);

@@ -360,6 +360,7 @@ static int stats_show(struct seq_file *m, void *unused)
 	kv(m, "cached_nats", READ_ONCE(sbi->nm.nat_count));
 	kv(m, "dirty_sits", writable ? READ_ONCE(sbi->sm.sit_dirty) : 0);
 	kv(m, "free_nids", writable ? READ_ONCE(sbi->nm.free_cnt) : 0);
+	kv(m, "dirty_inodes", READ_ONCE(sbi->nr_dirty_inodes));
 	for (i = 0; i < F2FS_NR_LOGS; i++) {
 		seq_printf(m, "curseg_%s %u\n", log_names[i],
 			   READ_ONCE(sbi->curseg[i].segno));

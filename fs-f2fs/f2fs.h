@@ -224,6 +224,10 @@ struct f2fs_nat_cached {
  * @fsync_index_faults: the next this many inserts into @fsync_nodes or
  *	@fsync_inodes fail as if out of memory (debugfs fail_fsync_index,
  *	for tests of the scan that follows; atomic).
+ * @inode_pages_dirtied: clean inode blocks that f2fs_update_inode() has
+ *	dirtied since the mount (atomic).
+ * @inode_pages_relieved: @inode_pages_dirtied when node writeback last
+ *	started on their account (f2fs_relieve_nodes(); atomic, by cmpxchg).
  */
 struct f2fs_nm_info {
 	u32 nat_blkaddr;
@@ -248,6 +252,8 @@ struct f2fs_nm_info {
 	atomic64_t fsync_seq;
 	bool fsync_nodes_lossy;
 	atomic_t fsync_index_faults;
+	atomic_long_t inode_pages_dirtied;
+	atomic_long_t inode_pages_relieved;
 };
 
 /* The key of a node of inode @ino in nm.fsync_nodes, in a 64-bit long. */
@@ -1313,6 +1319,7 @@ void f2fs_free_node(struct inode *inode, u32 nid);
 int f2fs_flush_nat(struct f2fs_sb_info *sbi, struct f2fs_wbatch *batch);
 int f2fs_init_free_nids(struct f2fs_sb_info *sbi);
 int f2fs_sync_node_pages(struct f2fs_sb_info *sbi);
+void f2fs_relieve_nodes(struct f2fs_sb_info *sbi);
 u32 f2fs_next_free_nid(struct f2fs_sb_info *sbi);
 int f2fs_move_node_page(struct f2fs_sb_info *sbi, u32 nid, u32 blkaddr);
 bool f2fs_nid_checkpointed(struct f2fs_sb_info *sbi, u32 nid);
@@ -1344,6 +1351,7 @@ void f2fs_mark_meta_dirty(struct inode *inode);
 int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi);
 void f2fs_evict_inode(struct inode *inode);
 void f2fs_dirty_inode(struct inode *inode, int flags);
+int f2fs_write_inode(struct inode *inode, struct writeback_control *wbc);
 
 /* data.c */
 int f2fs_map_blocks(struct inode *inode, u64 index, u32 max, u32 *blkaddr);

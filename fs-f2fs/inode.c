@@ -333,10 +333,38 @@ struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino)
  * ---- Writing inodes ------------------------------------------------------
  *
  * In-memory inode fields reach the inode's node page lazily: changes mark
- * the inode "meta dirty" and put it on sbi->dirty_inodes, and each
- * checkpoint (or eviction) copies them into the node page, which the
- * checkpoint then writes with the other nodes.
+ * the inode "meta dirty" and put it on sbi->dirty_inodes, and the first
+ * of writeback (->write_inode), a checkpoint or the eviction copies them
+ * into the node page, which the checkpoint then writes with the other
+ * nodes.
+ *
+ * A meta-dirty inode is dirty for the VFS too (I_DIRTY_SYNC), so that
+ * reclaim never evicts it: the eviction would have to reread its inode
+ * block, in kswapd, where the allocation fails ("page allocation failure"
+ * in test 64's setup, and the fields were lost).  The flusher copies the
+ * fields instead (f2fs_write_inode()), in a context that can wait for
+ * memory, within dirty_expire_centisecs, and the inode is evictable after.
  */
+
+static bool list_meta_dirty(struct inode *inode)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	bool added = false;
+
+	if (!sbi->writable || READ_ONCE(fi->meta_dirty) ||
+	    inode->i_ino < F2FS_RESERVED_NODE_NUM)
+		return false;
+	spin_lock(&sbi->inode_lock);
+	if (!fi->meta_dirty) {
+		fi->meta_dirty = true;
+		list_add_tail(&fi->dirty_list, &sbi->dirty_inodes);
+		sbi->nr_dirty_inodes++;
+		added = true;
+	}
+	spin_unlock(&sbi->inode_lock);
+	return added;
+}
 
 /**
  * f2fs_mark_meta_dirty - note that the inode block needs updating.
@@ -344,29 +372,60 @@ struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino)
  */
 void f2fs_mark_meta_dirty(struct inode *inode)
 {
-	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
-	struct f2fs_inode_info *fi = F2FS_I(inode);
-
-	if (!sbi->writable || READ_ONCE(fi->meta_dirty) ||
-	    inode->i_ino < F2FS_RESERVED_NODE_NUM)
-		return;
-	spin_lock(&sbi->inode_lock);
-	if (!fi->meta_dirty) {
-		fi->meta_dirty = true;
-		list_add_tail(&fi->dirty_list, &sbi->dirty_inodes);
-		sbi->nr_dirty_inodes++;
-	}
-	spin_unlock(&sbi->inode_lock);
+	if (list_meta_dirty(inode))
+		mark_inode_dirty_sync(inode);
 }
 
 /**
  * f2fs_dirty_inode - super_operations.dirty_inode: the VFS changed fields.
  * @inode: the inode.
- * @flags: I_DIRTY_* flags (unused).
+ * @flags: I_DIRTY_* flags (unused: the VFS sets them itself after this).
  */
 void f2fs_dirty_inode(struct inode *inode, int flags)
 {
-	f2fs_mark_meta_dirty(inode);
+	list_meta_dirty(inode);
+}
+
+/**
+ * f2fs_write_inode - super_operations.write_inode: copy a meta-dirty
+ * inode's fields into its node page.
+ * @inode: the inode.
+ * @wbc: the writeback (unused: the page is written by the next checkpoint,
+ * or by node writeback, and sync's ->sync_fs checkpoints).
+ *
+ * Under cp_rwsem shared, so no checkpoint is copying the same inode; its
+ * allocation (GFP_NOFS) enters no filesystem.
+ *
+ * Return: 0, or the error of reading the inode block (the inode stays
+ * meta-dirty, and writeback tries again).
+ */
+int f2fs_write_inode(struct inode *inode, struct writeback_control *wbc)
+{
+	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
+	struct f2fs_inode_info *fi = F2FS_I(inode);
+	bool dirty;
+	int err = 0;
+
+	if (!READ_ONCE(fi->meta_dirty) || f2fs_in_checkpoint(sbi))
+		return 0;
+	f2fs_lock_op(sbi);
+	spin_lock(&sbi->inode_lock);
+	dirty = fi->meta_dirty;
+	if (dirty) {
+		list_del_init(&fi->dirty_list);
+		fi->meta_dirty = false;
+		sbi->nr_dirty_inodes--;
+	}
+	spin_unlock(&sbi->inode_lock);
+	if (dirty && sbi->writable) {
+		err = f2fs_update_inode(inode);
+		if (err)
+			f2fs_mark_meta_dirty(inode);
+	}
+	f2fs_unlock_op(sbi);
+	if (dirty)
+		f2fs_relieve_nodes(sbi);
+	return err;
 }
 
 static void fill_raw_inode(struct inode *inode, struct f2fs_inode *ri)
@@ -432,7 +491,8 @@ int f2fs_update_inode(struct inode *inode)
 	/* eviction calls this without cp_rwsem: the page may be in flight */
 	wait_on_page_writeback(page);
 	fill_raw_inode(inode, &((struct f2fs_node *)page_address(page))->i);
-	set_page_dirty(page);
+	if (set_page_dirty(page))
+		atomic_long_inc(&sbi->nm.inode_pages_dirtied);
 	unlock_page(page);
 	put_page(page);
 	return 0;
@@ -566,7 +626,8 @@ static void cp_done_with(struct f2fs_inode_info *fi)
  *
  * Directories' dirty dentry pages are written (and waited for) first, as
  * they change the directories' nodes; then every meta-dirty inode is
- * copied into its node page.
+ * copied into its node page, and those pages are sent in batches as they
+ * pile up (f2fs_relieve_nodes()).
  *
  * Return: 0 or the first error.
  */
@@ -605,6 +666,8 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 		ret = f2fs_update_inode(&fi->vfs_inode);
 		if (ret && !err)
 			err = ret;
+		/* Reclaim cannot write what this dirties: we do (test 64). */
+		f2fs_relieve_nodes(sbi);
 		spin_lock(&sbi->inode_lock);
 		cp_done_with(fi);
 	}
@@ -672,9 +735,12 @@ static void evict_linked(struct inode *inode)
 		atomic_inc(&sbi->evicting);
 	spin_unlock(&sbi->inode_lock);
 	if (dirty) {
-		f2fs_update_inode(inode);
+		if (f2fs_update_inode(inode))
+			f2fs_err(sbi, "inode %lu evicted, its last changes lost",
+				 inode->i_ino);
 		if (atomic_dec_and_test(&sbi->evicting))
 			wake_up_var(&sbi->evicting);
+		f2fs_relieve_nodes(sbi);
 	}
 }
 

@@ -1353,13 +1353,24 @@ static unsigned long bg_node_pages(struct f2fs_sb_info *sbi)
  * data writer may hold a parent node locked while it waits for a child's
  * write).
  */
+static int write_node_pages(struct address_space *mapping,
+			    struct writeback_control *wbc)
+{
+	struct f2fs_wbatch batch = {};
+	struct blk_plug plug;
+	int err;
+
+	blk_start_plug(&plug);
+	err = write_cache_pages(mapping, wbc, do_node_writepage, &batch);
+	f2fs_batch_submit(&batch);
+	blk_finish_plug(&plug);
+	return err;
+}
+
 static int f2fs_node_writepages(struct address_space *mapping,
 				struct writeback_control *wbc)
 {
 	struct f2fs_sb_info *sbi = F2FS_SB(mapping->host->i_sb);
-	struct f2fs_wbatch batch = {};
-	struct blk_plug plug;
-	int err;
 
 	/*
 	 * Node blocks count only once a checkpoint points at them, and data
@@ -1381,11 +1392,42 @@ static int f2fs_node_writepages(struct address_space *mapping,
 		wbc->pages_skipped++;
 		return 0;
 	}
-	blk_start_plug(&plug);
-	err = write_cache_pages(mapping, wbc, do_node_writepage, &batch);
-	f2fs_batch_submit(&batch);
-	blk_finish_plug(&plug);
-	return err;
+	return write_node_pages(mapping, wbc);
+}
+
+/**
+ * f2fs_relieve_nodes - start writing node pages once inode updates have
+ * dirtied many clean ones.
+ * @sbi: the mount; the caller holds no page lock, and cp_rwsem only by
+ * being the checkpoint.
+ *
+ * f2fs_update_inode() rereads inode blocks that reclaim dropped, and
+ * dirties them.  Nothing else limits those pages: writeback skips most
+ * node passes (f2fs_node_writepages()), reclaim frees only clean pages
+ * (kswapd writes a few dirty ones), and while a checkpoint holds
+ * cp_rwsem nobody but the checkpoint may write a node page.  A checkpoint
+ * copying 40,000 evicted inodes filled a 256 MiB guest so, and its next
+ * reread's GFP_NOFS allocation looped in reclaim for good (test 64's
+ * umount).  Every bg_node_pages() such pages, this sends the node pages
+ * dirty so far, without waiting: once written they can be reclaimed.
+ * Pages that were dirty already do not count: an untar's new inodes
+ * must wait for their data's addresses, or they are written twice.
+ */
+void f2fs_relieve_nodes(struct f2fs_sb_info *sbi)
+{
+	struct f2fs_nm_info *nm = &sbi->nm;
+	struct writeback_control wbc = {
+		.sync_mode = WB_SYNC_NONE,
+		.nr_to_write = LONG_MAX,
+		.range_end = LLONG_MAX,
+	};
+	long now = atomic_long_read(&nm->inode_pages_dirtied);
+	long last = atomic_long_read(&nm->inode_pages_relieved);
+
+	if (now - last < (long)bg_node_pages(sbi) ||
+	    atomic_long_cmpxchg(&nm->inode_pages_relieved, last, now) != last)
+		return;
+	write_node_pages(sbi->node_inode->i_mapping, &wbc);
 }
 
 /**

@@ -556,6 +556,7 @@ static const struct super_operations f2fs_sops = {
 	/* the inode cache: inode.c and this file */
 	.alloc_inode	= f2fs_alloc_inode,
 	.dirty_inode	= f2fs_dirty_inode,	/* inode.c */
+	.write_inode	= f2fs_write_inode,	/* inode.c */
 	.evict_inode	= f2fs_evict_inode,	/* inode.c */
 	.free_inode	= f2fs_free_inode,
 	/* the mount */

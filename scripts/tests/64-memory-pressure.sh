@@ -1,5 +1,5 @@
 #!/bin/sh
-# desc: memory pressure (issue 19) in a 256 MiB guest: 24,000 files in 24 directories are created, the filesystem remounted cold and every inode stat'ed (the NAT cache holds an entry per node); dropping slab caches and then an anonymous memory hog make the NAT shrinker give clean entries back (nat_shrunk, cached_nats in stats) while dirty ones stay; every file still verifies, a fill and churn by ager runs beside the pressure with no OOM kill or hang; reclaim evicts our inodes while creates convert inline directories and sync checkpoints beside them (the cp_rwsem deadlock of 301a505), fsck clean, the stock module reads the same tree
+# desc: memory pressure (issue 19) in a 256 MiB guest: 24,000 files in 24 directories are created, the filesystem remounted cold and every inode stat'ed (the NAT cache holds an entry per node); dropping slab caches and then an anonymous memory hog make the NAT shrinker give clean entries back (nat_shrunk, cached_nats in stats) while dirty ones stay; every file still verifies, a fill and churn by ager runs beside the pressure with no OOM kill or hang; reclaim evicts our inodes while creates convert inline directories and sync checkpoints beside them (the cp_rwsem deadlock of 301a505), fsck clean, the stock module reads the same tree; last, 40,000 meta-dirty inodes whose blocks drop_caches took are copied back by a checkpoint, then by the flusher alone, with no OOM, hang or allocation failure, and every new mtime survives a remount
 # disks: 512M
 # mem: 256M
 # timeout: 900
@@ -11,17 +11,21 @@ S=/sys/kernel/debug/f2fs/vda/stats
 grep -q " /sys/kernel/debug " /proc/mounts || mount -t debugfs none /sys/kernel/debug
 stat_of() { awk -v k="$1" '$1 == k { print $2 }' $S; }
 SEED=$(test_seed)
+# make_dirs PREFIX N: N directories of 1,000 small files each
+make_dirs() {
+	i=0
+	while [ $i -lt "$2" ]; do
+		awk -v d=$i 'BEGIN { for (j = 0; j < 1000; j++) printf "%d f%d_%d\n", 100 + (j * 7) % 3000, d, j }' > /tmp/list
+		mkdir $F/$1$i
+		mknames /tmp/list $F/$1$i 2>/dev/null || fail "mknames $1$i failed"
+		i=$((i + 1))
+	done
+}
 
 mkfs.f2fs -q -f /dev/vda || fail "mkfs failed"
 use_module ours
 mount -t f2fs /dev/vda $F || fail "mount failed"
-i=0
-while [ $i -lt 24 ]; do
-	awk -v d=$i 'BEGIN { for (j = 0; j < 1000; j++) printf "%d f%d_%d\n", 100 + (j * 7) % 3000, d, j }' > /tmp/list
-	mkdir $F/d$i
-	mknames /tmp/list $F/d$i 2>/dev/null || fail "mknames d$i failed"
-	i=$((i + 1))
-done
+make_dirs d 24
 treesum -f type,size,content $F > /tmp/tree.man || fail "treesum failed"
 umount $F
 mount -t f2fs /dev/vda $F || fail "remount failed"
@@ -143,4 +147,72 @@ treesum -f type,size,content $F/d1 > /tmp/d1.stock || fail "treesum d1 under sto
 cmp -s /tmp/d1.man /tmp/d1.stock || fail "the stock module reads d1 differently"
 umount $F
 use_module ours
+
+# Inode fields copied back after reclaim dropped their blocks: a sync
+# leaves every inode block clean, a touch of each file makes every inode
+# meta-dirty, and drop_caches takes the blocks away.  Whoever copies the
+# fields then rereads each block and dirties it, 160 MB for 40,000
+# inodes in this guest.  (a) A checkpoint does it (an fsync's), and only a
+# checkpoint may write node pages while it holds cp_rwsem: without
+# batches of its own it filled memory and its GFP_NOFS reread looped in
+# reclaim for good (CI's umount of 24,000 creates, here every time).
+# (b) The flusher does it (->write_inode), after dirty_expire, with no
+# checkpoint: reclaim must not evict those inodes itself (kswapd's reread
+# failed, "page allocation failure", and the fields were lost).  Each
+# file's new mtime must survive a remount.
+CPI=/sys/module/f2fs/parameters/cp_interval
+VM=/proc/sys/vm
+cpi=$(cat $CPI) wbc=$(cat $VM/dirty_writeback_centisecs) exp=$(cat $VM/dirty_expire_centisecs)
+restore_vm() { echo "$cpi" > $CPI; echo "$wbc" > $VM/dirty_writeback_centisecs; echo "$exp" > $VM/dirty_expire_centisecs; }
+mkfs.f2fs -q -f /dev/vda || fail "mkfs (reread step) failed"
+mount -t f2fs /dev/vda $F || fail "mount (reread step) failed"
+make_dirs r 40
+treesum -f type,size,content $F > /tmp/r.man || fail "treesum (reread step) failed"
+for phase in checkpoint flusher; do
+	sync
+	echo 0 > $CPI
+	echo 0 > $VM/dirty_writeback_centisecs
+	cp0=$(stat_of cp_calls)
+	touch /tmp/stamp.$phase
+	sleep 1
+	find $F -type f | xargs touch || fail "touch ($phase) failed"
+	d0=$(stat_of dirty_inodes)
+	[ "$d0" -ge 40000 ] || { restore_vm; fail "touching 40,000 files left $d0 inodes meta-dirty"; }
+	echo 1 > /proc/sys/vm/drop_caches
+	mf=$(awk '/MemFree/ { print $2 }' /proc/meminfo)
+	read -r t0 _ < /proc/uptime
+	if [ $phase = checkpoint ]; then
+		# at once, before the flusher copies any: the fsync of a file
+		# in a new directory checkpoints (fsync_cp_new_dir)
+		mkdir $F/cpdir
+		dd if=/dev/zero of=$F/cpdir/f bs=4096 count=1 conv=fsync 2>/dev/null || fail "fsync (checkpoint phase) failed"
+		dcp=$(stat_of dirty_inodes)
+		rm -r $F/cpdir
+		[ "$dcp" -le $((d0 / 100)) ] || fail "$dcp of $d0 inodes were meta-dirty after the fsync's checkpoint"
+	else
+		echo 100 > $VM/dirty_expire_centisecs
+		echo 100 > $VM/dirty_writeback_centisecs
+	fi
+	w=0
+	while [ "$(stat_of dirty_inodes)" -gt 0 ] && [ $w -lt 300 ]; do sleep 1; w=$((w + 1)); done
+	read -r t1 _ < /proc/uptime
+	d1=$(stat_of dirty_inodes) cp1=$(stat_of cp_calls)
+	restore_vm
+	note "reread by the $phase: $d0 meta-dirty inodes, MemFree $mf kB after drop_caches, $d1 left after ${t0%.*}..${t1%.*} s, checkpoints $cp0 -> $cp1"
+	[ "$d1" = 0 ] || fail "the $phase left $d1 of $d0 inodes meta-dirty after 300 s"
+	if [ $phase = checkpoint ]; then
+		[ "$cp1" -gt "$cp0" ] || fail "no checkpoint ran in the checkpoint phase"
+	else
+		[ "$cp1" = "$cp0" ] || fail "a checkpoint ran in the flusher phase ($cp0 -> $cp1): the flusher's copy is not what was tested"
+	fi
+	umount $F
+	fsck_clean /dev/vda
+	mount -t f2fs /dev/vda $F || fail "remount after the $phase phase failed"
+	old=$(find $F -type f ! -newer /tmp/stamp.$phase | wc -l)
+	[ "$old" = 0 ] || fail "$old files lost their new mtime ($phase phase)"
+	treesum -f type,size,content $F | cmp -s /tmp/r.man - || fail "the tree changed in the $phase phase"
+done
+umount $F
+fsck_clean /dev/vda
+dmesg | grep -q 'Out of memory\|oom-kill\|allocation failure' && fail "the OOM killer ran, or an allocation failed"
 echo "PASS"
