@@ -346,6 +346,17 @@ struct inode *f2fs_iget_orphan(struct super_block *sb, unsigned long ino)
  * memory, within dirty_expire_centisecs, and the inode is evictable after.
  */
 
+/* Off sbi->dirty_inodes, with sbi->inode_lock held: was it meta-dirty? */
+static bool unlist_meta(struct f2fs_sb_info *sbi, struct f2fs_inode_info *fi)
+{
+	if (!fi->meta_dirty)
+		return false;
+	list_del_init(&fi->dirty_list);
+	fi->meta_dirty = false;
+	sbi->nr_dirty_inodes--;
+	return true;
+}
+
 static bool list_meta_dirty(struct inode *inode)
 {
 	struct f2fs_sb_info *sbi = F2FS_I_SB(inode);
@@ -410,12 +421,7 @@ int f2fs_write_inode(struct inode *inode, struct writeback_control *wbc)
 		return 0;
 	f2fs_lock_op(sbi);
 	spin_lock(&sbi->inode_lock);
-	dirty = fi->meta_dirty;
-	if (dirty) {
-		list_del_init(&fi->dirty_list);
-		fi->meta_dirty = false;
-		sbi->nr_dirty_inodes--;
-	}
+	dirty = unlist_meta(sbi, fi);
 	spin_unlock(&sbi->inode_lock);
 	if (dirty && sbi->writable) {
 		err = f2fs_update_inode(inode);
@@ -658,9 +664,7 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 	while (budget-- && !list_empty(&sbi->dirty_inodes)) {
 		fi = list_first_entry(&sbi->dirty_inodes, struct f2fs_inode_info,
 				      dirty_list);
-		list_del_init(&fi->dirty_list);
-		fi->meta_dirty = false;
-		sbi->nr_dirty_inodes--;
+		unlist_meta(sbi, fi);
 		fi->cp_busy = true;
 		spin_unlock(&sbi->inode_lock);
 		ret = f2fs_update_inode(&fi->vfs_inode);
@@ -688,13 +692,8 @@ int f2fs_sync_dirty_inodes(struct f2fs_sb_info *sbi)
 /* Off both dirty lists, with sbi->inode_lock held: was it meta-dirty? */
 static bool unlist(struct f2fs_sb_info *sbi, struct f2fs_inode_info *fi)
 {
-	bool dirty = fi->meta_dirty;
+	bool dirty = unlist_meta(sbi, fi);
 
-	if (dirty) {
-		list_del_init(&fi->dirty_list);
-		fi->meta_dirty = false;
-		sbi->nr_dirty_inodes--;
-	}
 	if (fi->dir_dirty) {
 		list_del_init(&fi->dirty_dir_list);
 		fi->dir_dirty = false;
